@@ -1,0 +1,21 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+
+/**
+ * A render that failed unexpectedly: the participant gets the spec's internal-error message with
+ * the digest as detail code (the server log has the same digest), never a stack trace.
+ */
+export default function RenderError({ error }: { error: Error & { digest?: string } }) {
+  const t = useTranslations('errorPage');
+  return (
+    <section className="card card-narrow status-page" aria-labelledby="render-error-title">
+      <h1 id="render-error-title" className="page-title">
+        {t('title')}
+      </h1>
+      <p className="status-page-message" role="alert">
+        {t('internal', { id: error.digest ?? '' })}
+      </p>
+    </section>
+  );
+}

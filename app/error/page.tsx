@@ -1,0 +1,5 @@
+import { ErrorInfoScreen } from './ErrorInfoScreen';
+
+export default function ErrorPage(props: PageProps<'/error'>) {
+  return <ErrorInfoScreen searchParams={props.searchParams} />;
+}

@@ -1,0 +1,43 @@
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { getConfig } from '@/lib/config';
+import { DEMO_LINKS } from '@/lib/embedded-api/demo/rows';
+import styles from './page.module.css';
+
+/** The demo deep links of shared/DEMO.md; only while the embedded API answers. */
+export default async function HomeDevPage() {
+  if (!getConfig().embeddedApi) notFound();
+  const t = await getTranslations('homeDev');
+  return (
+    <section className="card" aria-labelledby="home-dev-title">
+      <h1 id="home-dev-title" className="page-title">
+        {t('title')}
+      </h1>
+      <p className="lead">{t('intro')}</p>
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('id')}</th>
+              <th scope="col">{t('link')}</th>
+              <th scope="col">{t('code')}</th>
+              <th scope="col">{t('what')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {DEMO_LINKS.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.id}</th>
+                <td>
+                  <a href={row.href}>{row.href}</a>
+                </td>
+                <td>{row.code ? <code>{row.code}</code> : t('none')}</td>
+                <td>{row.what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { bcp47 } from '@/lib/api/languages';
+import { getSession } from '@/lib/session/server';
+import { Header } from '@/components/chrome/Header';
+import { Footer } from '@/components/chrome/Footer';
+import { UnsavedAnswersProvider } from '@/components/chrome/UnsavedAnswers';
+import { ModalProvider } from '@/components/modal/ModalProvider';
+import { loadHeaderFooter } from '@/components/chrome/headerFooter';
+import './globals.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('meta');
+  return { title: t('title'), description: t('description'), icons: { icon: '/logo.svg' } };
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b5cad' };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [session, t, info] = await Promise.all([getSession(), getTranslations('header'), loadHeaderFooter()]);
+  return (
+    <html lang={bcp47(session.uiLanguage)}>
+      <body data-theme={info.theme}>
+        <NextIntlClientProvider>
+          <ModalProvider>
+            <UnsavedAnswersProvider>
+              <a className="skip-link" href="#main">
+                {t('skipToContent')}
+              </a>
+              <Header />
+              <main id="main" className="main" tabIndex={-1}>
+                {children}
+              </main>
+              <Footer />
+            </UnsavedAnswersProvider>
+          </ModalProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

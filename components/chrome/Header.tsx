@@ -1,0 +1,47 @@
+import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
+import { isSupportedBrowser } from '@/lib/browser/support';
+import { parseLanguageList } from '@/lib/i18n/translate';
+import { getClaims, getSession } from '@/lib/session/server';
+import { BeforeUnloadGuard } from './UnsavedAnswers';
+import { LanguageSelector } from './LanguageSelector';
+import { SignOutButton } from './SignOutButton';
+import { loadHeaderFooter } from './headerFooter';
+import styles from './Header.module.css';
+
+/** The header area: old-browser warning, logo, welcome line and sign-out, language selector. */
+export async function Header() {
+  const [t, session, claims, info, requestHeaders] = await Promise.all([
+    getTranslations('header'),
+    getSession(),
+    getClaims(),
+    loadHeaderFooter(),
+    headers(),
+  ]);
+  const tOld = await getTranslations('oldBrowser');
+  const loggedIn = Boolean(session.token) && claims.isLoggedIn;
+  const languages = session.showLanguageSelection ? parseLanguageList(info.t('Languages')) : [];
+  return (
+    <header className={styles.header}>
+      <BeforeUnloadGuard />
+      {!isSupportedBrowser(requestHeaders.get('user-agent')) && (
+        <p className={styles.oldBrowser} role="alert" lang="de">
+          {tOld('text')}
+        </p>
+      )}
+      <div className={styles.bar}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the upstream, not an optimisable asset */}
+        <img className={styles.logo} src={info.logoSrc} alt={t('logoAlt')} height={48} />
+        <div className={styles.tools}>
+          {loggedIn && (
+            <div className={styles.user}>
+              <p className={styles.welcome}>{t('welcome', { username: session.username ?? '' })}</p>
+              <SignOutButton label={t('signOut')} />
+            </div>
+          )}
+          {languages.length > 1 && <LanguageSelector label={t('language')} current={session.uiLanguage} languages={languages} />}
+        </div>
+      </div>
+    </header>
+  );
+}

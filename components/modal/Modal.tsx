@@ -1,0 +1,85 @@
+'use client';
+
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useModal } from './ModalProvider';
+import styles from './Modal.module.css';
+
+type ModalProps = {
+  id: string;
+  title: string;
+  children: ReactNode;
+  /** Buttons of the dialog; when absent, a close button with closeLabel is shown. */
+  actions?: ReactNode;
+  closeLabel: string;
+  /** alertdialog for errors and confirmations, so screen readers announce them at once. */
+  role?: 'dialog' | 'alertdialog';
+};
+
+/**
+ * The one modal system: a native <dialog> opened with showModal(), so focus is trapped and the
+ * page behind is inert. Escape and a click on the backdrop close it; focus returns to the opener.
+ */
+export function Modal({ id, title, children, actions, closeLabel, role = 'dialog' }: ModalProps) {
+  const { activeModalId, closeModal } = useModal();
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const isOpen = activeModalId === id;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!isOpen && dialog.open) {
+      dialog.close();
+    }
+  }, [isOpen]);
+
+  const handleClose = () => {
+    closeModal(id);
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      data-modal-id={id}
+      onClose={handleClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        closeModal(id);
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> itself, never on its content.
+        if (event.target === event.currentTarget) closeModal(id);
+      }}
+    >
+      {isOpen && (
+        <div className={styles.panel}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <div id={bodyId} className={styles.body}>
+            {children}
+          </div>
+          <div className={styles.actions}>
+            {actions ?? (
+              <button type="button" className="button button-primary" onClick={() => closeModal(id)} autoFocus>
+                {closeLabel}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { pageInfoRequestFields, pageInfoResponse } from './common';
+
+export const questionnairePageInfoRequest = z.strictObject({
+  ...pageInfoRequestFields,
+  questionsPerPage: z.number().int().min(1).max(50).optional(),
+  questionStartIndex: z.number().int().min(1).max(10_000).optional(),
+  /** base64 of {questionStartIndex, answers: [{id, value}]}; empty when nothing to save. */
+  answers: z.string().max(64 * 1024).optional(),
+});
+
+export const answerItem = z.looseObject({
+  id: z.number().int(),
+  answerIndex: z.number().int(),
+  text: z.string().nullish(),
+  subtext: z.string().nullish(),
+  value: z.number(),
+  isInvalid: z.boolean().nullish(),
+});
+export type AnswerItem = z.output<typeof answerItem>;
+
+export const question = z.looseObject({
+  questionIndex: z.number().int(),
+  id: z.number().int(),
+  text: z.string().nullish(),
+  subText: z.string().nullish(),
+  imageKey: z.string().nullish(),
+  info1: z.array(z.string()).nullish(),
+  info2: z.string().nullish(),
+  info3: z.string().nullish(),
+  info4: z.string().nullish(),
+  errorMessage: z.string().nullish(),
+  isInvalid: z.boolean().nullish(),
+  answerInfos: z.array(answerItem),
+});
+export type Question = z.output<typeof question>;
+
+export const answerValuesConfig = z.looseObject({
+  valueInfos: z.array(z.looseObject({ value: z.number(), caption: z.string().nullish() })),
+  notRatedValue: z.number().nullish(),
+  notRatedValueCaption: z.string().nullish(),
+  notRatedGroupCaption: z.string().nullish(),
+  groupCaptions: z.array(z.looseObject({ caption: z.string().nullish(), columnSpan: z.number().int() })).nullish(),
+});
+export type AnswerValuesConfig = z.output<typeof answerValuesConfig>;
+
+export const questionnairePageResponse = pageInfoResponse.extend({
+  prefix: z.string().nullish(),
+  questionnaireLanguage: z.string().nullish(),
+  canFinish: z.boolean().nullish(),
+  questionnaireTitle: z.string().nullish(),
+  candidateTitle: z.string().nullish(),
+  candidateFirstName: z.string().nullish(),
+  candidateLastName: z.string().nullish(),
+  candidatePseudonym: z.string().nullish(),
+  isSelfAssessment: z.boolean().nullish(),
+  currentPage: z.number().int().nullish(),
+  totalNumberOfPages: z.number().int().nullish(),
+  prevNavButtonQuestionStartIndex: z.number().int().nullish(),
+  nextNavButtonQuestionStartIndex: z.number().int().nullish(),
+  noDetails: z.boolean().nullish(),
+  notRated: z.boolean().nullish(),
+  answervaluesConfig: answerValuesConfig.nullish(),
+  questions: z.array(question).nullish(),
+});
+export type QuestionnairePageResponse = z.output<typeof questionnairePageResponse>;
+
+/** What the answers field decodes to. */
+export const answersPayload = z.strictObject({
+  questionStartIndex: z.number().int().min(1),
+  answers: z.array(z.strictObject({ id: z.number().int(), value: z.number().int().min(-2).max(100) })).max(200),
+});
+export type AnswersPayload = z.output<typeof answersPayload>;
+
+export const finishRequest = z.strictObject({ token: z.string().max(4096).optional() });
+export const finishResponse = pageInfoResponse.extend({ logout: z.boolean().nullish() });

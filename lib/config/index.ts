@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { describeEnvErrors, envSchema, type Env } from './schema';
+
+export type AppConfig = Env & {
+  /** Absolute data folder; PGlite files and the generated secret live here. */
+  dataDir: string;
+  /** The secret that seals session cookies and signs XSRF tokens. */
+  sessionSecret: string;
+  /** Whether cookies get the Secure flag and the __Host- prefix. */
+  secureCookies: boolean;
+  /** True when no UPSTREAM_API_URL is set: the embedded API answers in-process. */
+  embeddedApi: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(`Invalid configuration: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const GLOBAL_KEY = Symbol.for('assessment-web.config');
+type Holder = { [GLOBAL_KEY]?: AppConfig };
+
+/** Reads and validates the environment once per process. Throws ConfigError naming the variable. */
+export function getConfig(): AppConfig {
+  const holder = globalThis as Holder;
+  const cached = holder[GLOBAL_KEY];
+  if (cached) return cached;
+  const config = loadConfig(process.env);
+  holder[GLOBAL_KEY] = config;
+  return config;
+}
+
+export function loadConfig(source: Record<string, string | undefined>): AppConfig {
+  // Empty strings count as unset, as operators often template them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) throw new ConfigError(describeEnvErrors(parsed.error));
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    dataDir,
+    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    secureCookies: env.COOKIE_SECURE === 'auto' ? env.NODE_ENV === 'production' : env.COOKIE_SECURE === 'true',
+    embeddedApi: env.UPSTREAM_API_URL === undefined,
+  };
+}
+
+/** A generated secret survives restarts; several instances must share SESSION_SECRET instead. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not there yet
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch {
+    // Another process won the race; use its secret.
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}

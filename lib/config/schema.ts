@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Every environment variable the app reads. The README's configuration table mirrors this list;
+ * nothing else in the code base reads process.env.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  UPSTREAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  UPSTREAM_TIMEOUT_MS: positiveInt.max(600_000).default(15_000),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  CLIENT_CRYPTO_KEY: z.string().refine((v) => [16, 24, 32].includes(Buffer.byteLength(v)), 'must be 16, 24 or 32 bytes').default('Kx7#pQ2!vR9$mW4z'),
+  CLIENT_CRYPTO_IV: z.string().refine((v) => Buffer.byteLength(v) === 16, 'must be 16 bytes').default('iV3@bN8&cT5*hJ1q'),
+  TOKEN_TTL_SECONDS: positiveInt.max(7 * 24 * 3600).default(4 * 3600),
+  DEMO_DATA: booleanish.default(true),
+});
+
+export type EnvInput = z.input<typeof envSchema>;
+export type Env = z.output<typeof envSchema>;
+
+/** Names the offending variables so an operator can fix the start without reading code. */
+export function describeEnvErrors(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${String(issue.path[0] ?? '(environment)')}: ${issue.message}`)
+    .join('; ');
+}

@@ -1,0 +1,25 @@
+import type { Language } from '@/lib/api/languages';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/api/languages';
+import type { Database } from './db/database';
+
+export type EmbeddedSettings = {
+  tokenSecret: string;
+  tokenTtlSeconds: number;
+  clientCryptoKey: string;
+  clientCryptoIv: string;
+};
+
+export type ApiContext = {
+  db: Database;
+  settings: EmbeddedSettings;
+  /** The participant's address as the front end reports it (X-Forwarded-For). */
+  clientAddress: string;
+  now: number;
+};
+
+/** An answer in the upstream's shape; HTTP status is 200 whenever the call itself was understood. */
+export type ApiAnswer = Record<string, unknown> & { statusCode: number; detailCode?: number };
+
+export function languageOf(value: unknown): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}

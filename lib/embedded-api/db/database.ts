@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The little SQL surface the embedded API needs; PGlite and node-postgres both provide it. */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Sql {
+  /** Runs fn in one transaction; everything it wrote is rolled back if it throws. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir: string } | { memory: true };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('memory' in options) return openPglite(undefined);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const folder = path.join(options.dataDir, 'pgdata');
+  // PGlite creates only the last folder of its path.
+  fs.mkdirSync(path.dirname(folder), { recursive: true });
+  return openPglite(folder);
+}
+
+async function openPglite(folder: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = folder ? await PGlite.create(folder) : await PGlite.create();
+  // PGlite is one connection: serialise transactions so that two requests never interleave in one.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    kind: 'pglite',
+    query: <T>(text: string, params?: unknown[]) => serial(async () => (await db.query<T>(text, params as never[])).rows),
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
+      serial(() =>
+        db.transaction(async (tx) => fn({ query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params as never[])).rows })),
+      ),
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { Pool } = await import('pg');
+  const pool = new Pool({ connectionString: url, max: 10 });
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+    transaction: async <T>(fn: (tx: Sql) => Promise<T>) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({ query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[] });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

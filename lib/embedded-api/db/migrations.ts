@@ -1,0 +1,71 @@
+import type { Database } from './database';
+
+/**
+ * Versioned schema changes, applied in order at start, each in its own transaction.
+ * Never edit one that has shipped: add the next version.
+ */
+export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+  {
+    version: 1,
+    name: 'assessors, assessments, revoked tokens',
+    sql: `
+      create table assessor (
+        id serial primary key,
+        first_name text not null default '',
+        last_name text not null default '',
+        email text not null default '',
+        is_registered boolean not null default false,
+        must_register boolean not null default false,
+        key_hash text
+      );
+      create table assessment (
+        id serial primary key,
+        ident_code text not null unique,
+        product int not null,
+        assessor_id int not null references assessor(id),
+        ui_language text not null default 'de-DE',
+        questionnaire_language text not null default 'de-DE',
+        stylesheet text not null default 'default',
+        candidate_title text not null default '',
+        candidate_first_name text not null default '',
+        candidate_last_name text not null default '',
+        candidate_pseudonym text not null default '',
+        is_self_assessment boolean not null default false,
+        first_login_done boolean not null default false,
+        valid_until timestamptz,
+        finished_at timestamptz
+      );
+      create table revoked_token (
+        jti text primary key,
+        expires_at timestamptz not null
+      );
+      create index revoked_token_expires on revoked_token (expires_at);
+    `,
+  },
+];
+
+/** An advisory lock keeps two instances starting together from racing on the same version. */
+export async function migrate(db: Database): Promise<number[]> {
+  const applied: number[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(727274)');
+    await tx.query(`create table if not exists schema_migration (
+      version int primary key, name text not null, applied_at timestamptz not null default now())`);
+    const done = new Set((await tx.query<{ version: number }>('select version from schema_migration')).map((r) => r.version));
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.query('insert into schema_migration (version, name) values ($1, $2)', [migration.version, migration.name]);
+      applied.push(migration.version);
+    }
+  });
+  return applied;
+}
+
+/** Prepared statements take one command each; our migrations have no semicolons inside strings. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

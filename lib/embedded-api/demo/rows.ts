@@ -1,0 +1,80 @@
+import { Product } from '@/lib/api/codes';
+
+/**
+ * The demo data set of shared/DEMO.md. Suites depend on these codes: add rows, never change one.
+ * A key of null means the assessor has not set one yet.
+ */
+export type DemoAssessment = {
+  id: string;
+  identCode: string;
+  product: Product;
+  accessCode: string | null;
+  assessor: { firstName: string; lastName: string; email: string; isRegistered: boolean; mustRegister: boolean };
+  candidate: { title: string; firstName: string; lastName: string };
+  isSelfAssessment: boolean;
+  firstLoginDone: boolean;
+  finished: boolean;
+  note: string;
+};
+
+const assessor = (firstName: string, lastName: string, extra: Partial<DemoAssessment['assessor']> = {}) => ({
+  firstName,
+  lastName,
+  email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+  isRegistered: true,
+  mustRegister: false,
+  ...extra,
+});
+
+const candidate = { title: 'Dr.', firstName: 'Clara', lastName: 'Kandidatin' };
+
+export const DEMO_ASSESSMENTS: DemoAssessment[] = [
+  {
+    id: 'P1-READY', identCode: 'P1DEMO01', product: Product.CompetencyQuestionnaire, accessCode: 'RANK4711',
+    assessor: assessor('Paula', 'Bereit'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    note: 'key set, nothing answered: /questionnairemanual, then 6 ranking pages of 4',
+  },
+  {
+    id: 'P1-RESUME', identCode: 'P1RESUME1', product: Product.CompetencyQuestionnaire, accessCode: 'RESUME4711',
+    assessor: assessor('Rudi', 'Weiter'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    note: 'first 8 questions answered: login goes to /questionnaire, page 3 of 6',
+  },
+  {
+    id: 'P1-FIRST', identCode: 'P1FIRST01', product: Product.CompetencyQuestionnaire, accessCode: 'FIRST4711',
+    assessor: assessor('Erika', 'Erstmal'), candidate, isSelfAssessment: false, firstLoginDone: false, finished: false,
+    note: 'first login: /accesspassword, then /questionnairemanual',
+  },
+  {
+    id: 'P1-REGISTER', identCode: 'P1REG0001', product: Product.CompetencyQuestionnaire, accessCode: null,
+    assessor: assessor('', '', { email: '', isRegistered: false, mustRegister: true }), candidate,
+    isSelfAssessment: false, firstLoginDone: false, finished: false,
+    note: 'assessorMustRegister: /register, then log in with the key set there',
+  },
+  {
+    id: 'P1-DONE', identCode: 'P1DONE001', product: Product.CompetencyQuestionnaire, accessCode: null,
+    assessor: assessor('Doris', 'Fertig'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: true,
+    note: 'already finished: the error page with AssessmentAlreadyFinished',
+  },
+  {
+    id: 'P1-SELF', identCode: 'P1SELF001', product: Product.CompetencyQuestionnaire, accessCode: 'SELF4711',
+    assessor: assessor('Selma', 'Selbst'), candidate: { title: '', firstName: 'Selma', lastName: 'Selbst' },
+    isSelfAssessment: true, firstLoginDone: true, finished: false,
+    note: 'self-assessment: no candidate name in the heading',
+  },
+  {
+    id: 'P2-READY', identCode: 'P2DEMO01', product: Product.SecondQuestionnaire, accessCode: 'GRID4711',
+    assessor: assessor('Gregor', 'Raster'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    note: 'grid questionnaire, one question a page, 10 questions, not rated allowed (value 0)',
+  },
+];
+
+/** Deep links for /home-dev and the README, in DEMO.md's order. */
+export const DEMO_LINKS: Array<{ id: string; href: string; code: string | null; what: string }> = [
+  ...DEMO_ASSESSMENTS.map((a) => ({ id: a.id, href: `/home/${a.identCode}`, code: a.accessCode, what: a.note })),
+  { id: 'RA', href: '/ra/RADEMO01', code: 'RADEMO01', what: 'requirements analysis: name and e-mail, grid with details, 12 questions' },
+  { id: 'KODEW', href: '/kodew/KWDEMO01/en', code: 'KWDEMO01', what: 'web variant: additional fields, e-mail step, selection, slider questionnaire' },
+  { id: 'KODEW-EXPIRED', href: '/kodew/KWEXPIR1', code: 'KWEXPIR1', what: 'the message ErrorGroupCodeExpired' },
+  { id: 'KODEW-FINISHED', href: '/kodew/KWDONE01', code: 'KWDONE01', what: 'the message ErrorGroupCodeFinished' },
+  { id: 'KGC', href: '/kodegroupcode/KGDEMO01/de', code: 'KGDEMO01', what: 'the other group flow: personal info, e-mail step, grid' },
+  { id: 'PORTAL', href: '/portal/PTDEMO01/1', code: null, what: "portal: 'Kompetenzanalyse Online' at 345.67 EUR, invoice, payment" },
+];

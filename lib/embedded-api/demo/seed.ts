@@ -1,0 +1,44 @@
+import type { Database, Sql } from '../db/database';
+import { hashKey } from '../keys';
+import { DEMO_ASSESSMENTS } from './rows';
+
+/** Creates the demo rows in an empty database; returns whether it did. */
+export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(727275)');
+    const [row] = await tx.query<{ n: number }>('select count(*)::int as n from assessment');
+    if ((row?.n ?? 0) > 0) return false;
+    await insertDemo(tx);
+    return true;
+  });
+}
+
+/** Restores the demo rows exactly as on first start; other rows stay untouched. */
+export async function resetDemo(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(727275)');
+    const codes = DEMO_ASSESSMENTS.map((a) => a.identCode);
+    const owners = await tx.query<{ assessor_id: number }>('select assessor_id from assessment where ident_code = any($1)', [codes]);
+    await tx.query('delete from assessment where ident_code = any($1)', [codes]);
+    await tx.query('delete from assessor where id = any($1)', [owners.map((o) => o.assessor_id)]);
+    await insertDemo(tx);
+  });
+}
+
+async function insertDemo(tx: Sql): Promise<void> {
+  for (const demo of DEMO_ASSESSMENTS) {
+    const keyHash = demo.accessCode ? await hashKey(demo.accessCode) : null;
+    const [assessor] = await tx.query<{ id: number }>(
+      `insert into assessor (first_name, last_name, email, is_registered, must_register, key_hash)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [demo.assessor.firstName, demo.assessor.lastName, demo.assessor.email, demo.assessor.isRegistered, demo.assessor.mustRegister, keyHash],
+    );
+    await tx.query(
+      `insert into assessment (ident_code, product, assessor_id, candidate_title, candidate_first_name, candidate_last_name,
+         is_self_assessment, first_login_done, finished_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [demo.identCode, demo.product, assessor!.id, demo.candidate.title, demo.candidate.firstName, demo.candidate.lastName,
+        demo.isSelfAssessment, demo.firstLoginDone, demo.finished ? new Date() : null],
+    );
+  }
+}

@@ -1,0 +1,63 @@
+import { DetailCode, Product, StatusCode } from '@/lib/api/codes';
+import { languageOf, type ApiAnswer, type ApiContext } from '../context';
+import { isTokenFailure, revokeToken, verifyToken } from '../tokens';
+import { translationsFor } from '../translations';
+
+type PageInfoBody = { category?: string; token?: string; uiLanguage?: string };
+
+/**
+ * Page-info loads that need no token (login pages, error page, header and footer): the
+ * translations in the asked language. A token, when given, must still be valid.
+ */
+export async function publicPageInfo(body: PageInfoBody, ctx: ApiContext): Promise<ApiAnswer> {
+  if (body.token) {
+    const verified = await verifyToken(body.token, ctx.settings.tokenSecret, ctx.db, ctx.now);
+    if (isTokenFailure(verified)) return { ...verified, translations: translationsFor(languageOf(body.uiLanguage)) };
+  }
+  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations: translationsFor(languageOf(body.uiLanguage)) };
+}
+
+/**
+ * The error page's page info. With category SignOut and a token, it signs the token out: from then
+ * on the token is refused, and the answer carries SucessfullyLoggedOut for the info page.
+ */
+export async function errorPageInfo(body: PageInfoBody, ctx: ApiContext): Promise<ApiAnswer> {
+  const translations = translationsFor(languageOf(body.uiLanguage));
+  if (body.category === 'SignOut' && body.token) {
+    const verified = await verifyToken(body.token, ctx.settings.tokenSecret, ctx.db, ctx.now);
+    if (!isTokenFailure(verified)) await revokeToken(verified, ctx.db);
+    return { statusCode: StatusCode.Ok, detailCode: DetailCode.SucessfullyLoggedOut, translations };
+  }
+  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations };
+}
+
+/** The default logo: the product's mark as SVG, base64 encoded like an uploaded logo would be. */
+const DEFAULT_LOGO = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="48" viewBox="0 0 220 48">` +
+    `<rect x="2" y="6" width="36" height="36" rx="9" fill="#0b5cad"/>` +
+    `<path d="M12 33l8-18 8 18M15 27h10" stroke="#fff" stroke-width="3.2" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` +
+    `<text x="48" y="31" font-family="Segoe UI, Helvetica, Arial, sans-serif" font-size="19" font-weight="600" fill="#12263f">Assessment Online</text>` +
+    `</svg>`,
+).toString('base64');
+
+export async function headerFooterPageInfo(body: PageInfoBody, ctx: ApiContext): Promise<ApiAnswer> {
+  const base = await publicPageInfo(body, ctx);
+  let stylesheet = 'default';
+  if (base.statusCode === StatusCode.Ok && body.token) {
+    const verified = await verifyToken(body.token, ctx.settings.tokenSecret, ctx.db, ctx.now);
+    if (!isTokenFailure(verified) && verified.assessment) {
+      const [row] = await ctx.db.query<{ stylesheet: string }>('select stylesheet from assessment where id = $1', [verified.assessment]);
+      stylesheet = row?.stylesheet ?? stylesheet;
+    }
+    if (!isTokenFailure(verified) && verified.product === Product.Portal) stylesheet = 'portal';
+  }
+  // A bad token must not hide the header: the header shows, the page decides what the token means.
+  return {
+    statusCode: StatusCode.Ok,
+    detailCode: DetailCode.NoDetails,
+    translations: base.translations,
+    stylesheet,
+    logoDataBase64: DEFAULT_LOGO,
+    logoFileExtension: 'svg',
+  };
+}

@@ -1,0 +1,44 @@
+import { getConfig, type AppConfig } from '@/lib/config';
+import { deriveKey } from '@/lib/session/seal';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrations';
+import { seedDemoIfEmpty } from './demo/seed';
+import type { EmbeddedSettings } from './context';
+import { createRequestHandler } from './server';
+
+export type EmbeddedApi = { handle: (request: Request) => Promise<Response>; db: Database };
+
+export function embeddedSettings(config: AppConfig): EmbeddedSettings {
+  return {
+    tokenSecret: deriveKey(config.sessionSecret, 'embedded-api').toString('base64url'),
+    tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
+    clientCryptoKey: config.CLIENT_CRYPTO_KEY,
+    clientCryptoIv: config.CLIENT_CRYPTO_IV,
+  };
+}
+
+/** Opens the database, applies migrations and, in an empty one, creates the demo data. */
+export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> {
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrate(db);
+  if (config.DEMO_DATA) await seedDemoIfEmpty(db);
+  return { handle: createRequestHandler(db, embeddedSettings(config)), db };
+}
+
+const GLOBAL_KEY = Symbol.for('assessment-web.embedded-api');
+type Holder = { [GLOBAL_KEY]?: Promise<EmbeddedApi> };
+
+/**
+ * One instance per process. Next bundles route handlers and pages separately, so a module-level
+ * variable could exist twice; two PGlite instances on one folder would corrupt it.
+ */
+export function embeddedApi(): Promise<EmbeddedApi> {
+  const holder = globalThis as Holder;
+  if (!holder[GLOBAL_KEY]) {
+    holder[GLOBAL_KEY] = startEmbeddedApi(getConfig()).catch((error: unknown) => {
+      delete holder[GLOBAL_KEY];
+      throw error;
+    });
+  }
+  return holder[GLOBAL_KEY];
+}

@@ -1,0 +1,18 @@
+import type { CallPath } from '@/lib/api/catalogue';
+import type { ApiAnswer, ApiContext } from './context';
+import { submitIdentCode } from './handlers/identcode';
+import { submitAccessCodeLogin } from './handlers/login';
+import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/pageinfo';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are validated by the contract before a handler runs
+type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
+
+/** The calls the embedded API answers so far; the flows' issues add theirs. */
+export const ROUTES: Partial<Record<CallPath, Handler>> = {
+  pageinfo: publicPageInfo,
+  'pageinfo/headerfooter': headerFooterPageInfo,
+  'pageinfo/error': errorPageInfo,
+  'pageinfo/kodekodex/login': publicPageInfo,
+  'submit/kodekodex/identcode': submitIdentCode,
+  'submit/kodekodex/login': submitAccessCodeLogin,
+};

@@ -1,0 +1,52 @@
+import { CALLS, isCallPath } from '@/lib/api/catalogue';
+import { DetailCode, StatusCode } from '@/lib/api/codes';
+import { logEvent, newExceptionId } from '@/lib/log/logger';
+import type { Database } from './db/database';
+import type { EmbeddedSettings } from './context';
+import { ROUTES } from './router';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+
+/** Errors that mean the database is out of reach rather than a bug of ours. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08000', '08001', '08003', '08006'].includes(code);
+}
+
+/**
+ * The embedded upstream as a function from Request to Response: the same JSON that would cross
+ * the network to a real upstream, so it can run in-process or on its own port.
+ */
+export function createRequestHandler(db: Database, settings: EmbeddedSettings) {
+  return async function handle(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname.replace(/^\/+/, '').replace(/^api\//, '');
+    const handler = isCallPath(path) ? ROUTES[path] : undefined;
+    if (!handler || !isCallPath(path)) return json({ error: `unknown call '${path}'` }, 404);
+    if (request.method !== 'POST') return json({ error: 'only POST is supported' }, 405);
+
+    let raw: unknown;
+    try {
+      raw = await request.json();
+    } catch {
+      return json({ statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'body is not JSON' });
+    }
+    const parsed = CALLS[path].request.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const errorInfo = `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
+      return json({ statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo });
+    }
+    const clientAddress = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+    try {
+      const answer = await handler(parsed.data, { db, settings, clientAddress, now: Date.now() });
+      if (typeof answer === 'string') return new Response(answer, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      return json(answer);
+    } catch (error) {
+      const exceptionId = newExceptionId();
+      const detailCode = isDatabaseUnavailable(error) ? DetailCode.NoDatabaseConnection : DetailCode.Exception;
+      logEvent('error', 'embedded_api_failure', { id: exceptionId, path, reason: error instanceof Error ? error.message : String(error) });
+      return json({ statusCode: StatusCode.Exception, detailCode, exceptionId });
+    }
+  };
+}

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import { DetailCode, StatusCode, type Product } from '@/lib/api/codes';
+import { hmac, safeEqual } from '@/lib/session/seal';
+import type { Sql } from './db/database';
+
+/** What the embedded API puts into its tokens; the first four are the spec's claims. */
+export type TokenPayload = {
+  product: Product;
+  isLoggedIn: boolean;
+  assessorId?: number;
+  assessmentType?: number;
+  /** The assessment (participant record) this token speaks for. */
+  assessment?: number;
+  jti: string;
+  iat: number;
+  exp: number;
+};
+
+export type TokenFailure = { statusCode: StatusCode; detailCode: DetailCode };
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+const PURPOSE = 'embedded-api-token';
+
+export function signToken(
+  claims: Omit<TokenPayload, 'jti' | 'iat' | 'exp'>,
+  secret: string,
+  ttlSeconds: number,
+  now = Date.now(),
+): string {
+  const iat = Math.floor(now / 1000);
+  const payload: TokenPayload = { ...claims, jti: crypto.randomBytes(12).toString('base64url'), iat, exp: iat + ttlSeconds };
+  const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return `${body}.${hmac(secret, PURPOSE, body)}`;
+}
+
+/** Verifies signature, expiry and revocation; answers with the spec's status and detail on failure. */
+export async function verifyToken(
+  token: string | undefined | null,
+  secret: string,
+  sql: Sql,
+  now = Date.now(),
+): Promise<TokenPayload | TokenFailure> {
+  if (!token) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenIsEmpty };
+  const parts = token.split('.');
+  if (parts.length !== 3) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnableToDecode };
+  const [header, body, signature] = parts as [string, string, string];
+  if (!safeEqual(signature, hmac(secret, PURPOSE, `${header}.${body}`))) {
+    return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown };
+  }
+  let payload: TokenPayload;
+  try {
+    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
+  } catch {
+    return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnableToDecode };
+  }
+  if (typeof payload.exp !== 'number' || payload.exp * 1000 <= now) {
+    return { statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails };
+  }
+  const revoked = await sql.query('select 1 from revoked_token where jti = $1', [payload.jti]);
+  if (revoked.length > 0) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown };
+  return payload;
+}
+
+export function isTokenFailure(value: TokenPayload | TokenFailure): value is TokenFailure {
+  return 'statusCode' in value;
+}
+
+/** A logged-out token is refused from then on, until it would have expired anyway. */
+export async function revokeToken(payload: TokenPayload, sql: Sql): Promise<void> {
+  await sql.query(
+    'insert into revoked_token (jti, expires_at) values ($1, to_timestamp($2)) on conflict (jti) do nothing',
+    [payload.jti, payload.exp],
+  );
+  await sql.query('delete from revoked_token where expires_at < now()');
+}

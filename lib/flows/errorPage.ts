@@ -1,0 +1,53 @@
+import { DetailCode, statusName, StatusCode } from '@/lib/api/codes';
+import { isMissing, type Translate } from '@/lib/i18n/translate';
+
+/** The stored error record of spec §3, carried to the error page in its address. */
+export type ErrorRecord = { statusCode: number; detailCode: number; exceptionId?: string };
+
+const EXCEPTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function errorPageUrl(record: ErrorRecord, page: '/error' | '/info' = '/error'): string {
+  const query = new URLSearchParams({ statusCode: String(record.statusCode), detailCode: String(record.detailCode) });
+  if (record.exceptionId && EXCEPTION_ID.test(record.exceptionId)) query.set('exceptionId', record.exceptionId);
+  return `${page}?${query}`;
+}
+
+/** Reads the record back; an address without one (or with nonsense) means no stored error. */
+export function parseErrorRecord(params: Record<string, string | string[] | undefined>): ErrorRecord | undefined {
+  const one = (name: string) => {
+    const value = params[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const statusCode = Number(one('statusCode'));
+  if (!Number.isInteger(statusCode) || statusCode < 0 || statusCode > 999 || one('statusCode') === undefined) return undefined;
+  const detail = Number(one('detailCode') ?? '0');
+  const exceptionId = one('exceptionId');
+  return {
+    statusCode,
+    detailCode: Number.isInteger(detail) && detail >= 0 && detail <= 999 ? detail : DetailCode.NoDetails,
+    ...(exceptionId && EXCEPTION_ID.test(exceptionId) && { exceptionId }),
+  };
+}
+
+export function isSignOutRecord(record: ErrorRecord | undefined): boolean {
+  return record?.statusCode === StatusCode.Ok && record.detailCode === DetailCode.SucessfullyLoggedOut;
+}
+
+export type ChromeTexts = { internal: (id: string) => string; noDatabase: (id: string) => string };
+
+/**
+ * The error page's message (spec §8): sign-out info; maintenance text for an Exception without a
+ * database; the internal-error text for any other Exception; otherwise ErrorCodeMsg_<status name>,
+ * falling back to the internal-error text when that translation is missing.
+ */
+export function errorPageMessage(record: ErrorRecord | undefined, t: Translate, chrome: ChromeTexts): string | undefined {
+  if (!record) return undefined;
+  const id = record.exceptionId ?? '';
+  if (isSignOutRecord(record)) return t('SignOutMessage');
+  if (record.statusCode === StatusCode.Exception) {
+    return record.detailCode === DetailCode.NoDatabaseConnection ? chrome.noDatabase(id) : chrome.internal(id);
+  }
+  const name = statusName(record.statusCode);
+  const text = name ? t(`ErrorCodeMsg_${name}`) : undefined;
+  return text === undefined || isMissing(text) ? chrome.internal(id) : text;
+}

@@ -1,0 +1,75 @@
+import { browserRequestSchema, CALLS, isCallPath, type CallPath } from '@/lib/api/catalogue';
+import type { AppConfig } from '@/lib/config';
+import { sessionAfterCall } from '@/lib/flows/sessionEffects';
+import { decodeClaims } from '@/lib/session/claims';
+import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, XSRF_COOKIE, XSRF_HEADER } from '@/lib/session/cookies';
+import { checkXsrf } from '@/lib/session/xsrf';
+import { sendCall } from '@/lib/upstream/client';
+import { clientAddressOf, describeIssue, isSameOrigin, readLimitedBody } from './checks';
+import { refuse } from './refusal';
+
+export type ProxyDeps = { config: AppConfig; send?: typeof sendCall };
+
+/**
+ * The only door from the browser to the upstream: a known call, POST, same origin with the
+ * session's XSRF token, a bounded and valid body. The token is injected from the session cookie
+ * and a returned token is stored there, never handed to page JavaScript.
+ */
+export async function handleProxy(request: Request, segments: string[], deps: ProxyDeps): Promise<Response> {
+  const { config } = deps;
+  const send = deps.send ?? sendCall;
+  const path = segments.join('/');
+  if (!isCallPath(path)) return refuse(404, `unknown call '${path}'`);
+  if (request.method !== 'POST') return refuse(405, `method ${request.method} is not allowed; use POST`, { allow: 'POST' });
+
+  const cookies = parseCookieHeader(request.headers.get('cookie'));
+  const session = readSessionCookie((name) => cookies.get(name), config);
+  if (!isSameOrigin(request.headers)) return refuse(403, 'cross-origin request refused');
+  if (!session) return refuse(403, 'no session: load a page first');
+  if (!checkXsrf(cookies.get(XSRF_COOKIE), request.headers.get(XSRF_HEADER), session.sid, config.sessionSecret)) {
+    return refuse(403, 'missing or invalid X-XSRF-TOKEN header');
+  }
+
+  const text = await readLimitedBody(request);
+  if (text === 'too-large') return refuse(413, 'body is larger than 256 KiB');
+  let raw: unknown;
+  try {
+    raw = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return refuse(400, 'body is not valid JSON');
+  }
+  const parsed = browserRequestSchema(path).safeParse(raw);
+  if (!parsed.success) return refuse(400, describeIssue(parsed.error));
+
+  const body = withSessionDefaults(path, parsed.data as Record<string, unknown>, session);
+  const { response, failure } = await send(path, body as never, { clientAddress: clientAddressOf(request.headers) });
+
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  if (typeof response === 'string') {
+    headers.set('content-type', 'text/plain; charset=utf-8');
+    return new Response(response, { status: 200, headers });
+  }
+  const answer = response as Record<string, unknown>;
+  const nextSession = failure ? session : sessionAfterCall(path, body, answer, session);
+  if (JSON.stringify(nextSession) !== JSON.stringify(session)) {
+    headers.append('set-cookie', serializeCookie(sessionCookie(nextSession, config)));
+  }
+  const { token: _token, ...visible } = answer;
+  void _token;
+  headers.set('content-type', 'application/json; charset=utf-8');
+  const status = failure === 'timeout' ? 504 : failure ? 502 : 200;
+  return new Response(JSON.stringify(visible), { status, headers });
+}
+
+/** The spec's common fields that the browser may leave out: the session knows them. */
+function withSessionDefaults(path: CallPath, body: Record<string, unknown>, session: { token?: string; uiLanguage: string; questionnaireLanguage: string }) {
+  const shape = CALLS[path].request.shape as Record<string, unknown>;
+  const filled: Record<string, unknown> = { ...body };
+  if (session.token) filled.token = session.token;
+  if ('uiLanguage' in shape && filled.uiLanguage === undefined) filled.uiLanguage = session.uiLanguage;
+  if ('questionnaireLanguage' in shape && filled.questionnaireLanguage === undefined && CALLS[path].kind !== 'submit') {
+    filled.questionnaireLanguage = session.questionnaireLanguage;
+  }
+  if ('product' in shape && filled.product === undefined) filled.product = decodeClaims(session.token).product;
+  return filled;
+}

@@ -1,0 +1,37 @@
+import { isProduct, Product } from '@/lib/api/codes';
+
+/** The token payload's fields the app routes by (spec §3). The upstream remains the authority. */
+export type TokenClaims = {
+  product: Product;
+  isLoggedIn: boolean;
+  assessorId?: string;
+  assessmentType?: number;
+};
+
+export const ANONYMOUS: TokenClaims = { product: Product.Unknown, isLoggedIn: false };
+
+function truthy(value: unknown): boolean {
+  return value === true || value === 1 || (typeof value === 'string' && ['true', '1'].includes(value.toLowerCase()));
+}
+
+/** Decodes the middle part of a dot-separated token without verifying it. */
+export function decodeClaims(token: string | undefined | null): TokenClaims {
+  const middle = token?.split('.')[1];
+  if (!middle) return ANONYMOUS;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(middle, 'base64url').toString('utf8'));
+    if (!payload || typeof payload !== 'object') return ANONYMOUS;
+    const p = payload as Record<string, unknown>;
+    const product = typeof p.product === 'string' ? Number(p.product) : p.product;
+    const assessorId = p.assessorId === undefined || p.assessorId === null || p.assessorId === '' ? undefined : String(p.assessorId);
+    const assessmentType = p.assessmentType === undefined || p.assessmentType === null ? undefined : Number(p.assessmentType);
+    return {
+      product: isProduct(product) ? product : Product.Unknown,
+      isLoggedIn: truthy(p.isLoggedIn),
+      ...(assessorId !== undefined && { assessorId }),
+      ...(assessmentType !== undefined && Number.isFinite(assessmentType) && { assessmentType }),
+    };
+  } catch {
+    return ANONYMOUS;
+  }
+}

@@ -1,0 +1,71 @@
+import type { AppConfig } from '@/lib/config';
+import { sealSession, unsealSession, type SessionData } from './data';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+type CookieConfig = Pick<AppConfig, 'secureCookies' | 'sessionSecret'>;
+
+/** __Host- binds the cookie to this exact origin; browsers only accept it with Secure. */
+export function sessionCookieName(config: Pick<AppConfig, 'secureCookies'>): string {
+  return config.secureCookies ? '__Host-session' : 'session';
+}
+
+export type CookieSpec = {
+  name: string;
+  value: string;
+  httpOnly: boolean;
+  sameSite: 'lax' | 'strict';
+  secure: boolean;
+  path: '/';
+};
+
+export function sessionCookie(session: SessionData, config: CookieConfig): CookieSpec {
+  return {
+    name: sessionCookieName(config),
+    value: sealSession(session, config.sessionSecret),
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    path: '/',
+  };
+}
+
+/** Readable by page JavaScript on purpose: that is how double-submit works. It holds no secret. */
+export function xsrfCookie(value: string, config: CookieConfig): CookieSpec {
+  return { name: XSRF_COOKIE, value, httpOnly: false, sameSite: 'strict', secure: config.secureCookies, path: '/' };
+}
+
+export function readSessionCookie(get: (name: string) => string | undefined, config: CookieConfig): SessionData | undefined {
+  return unsealSession(get(sessionCookieName(config)), config.sessionSecret);
+}
+
+/** Parses a Cookie header; the last duplicate wins, as browsers send the most specific first. */
+export function parseCookieHeader(header: string | null | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index < 1) continue;
+    const name = part.slice(0, index).trim();
+    if (!cookies.has(name)) {
+      try {
+        cookies.set(name, decodeURIComponent(part.slice(index + 1).trim()));
+      } catch {
+        cookies.set(name, part.slice(index + 1).trim());
+      }
+    }
+  }
+  return cookies;
+}
+
+export function serializeCookie(spec: CookieSpec): string {
+  return [
+    `${spec.name}=${encodeURIComponent(spec.value)}`,
+    `Path=${spec.path}`,
+    spec.httpOnly ? 'HttpOnly' : '',
+    spec.secure ? 'Secure' : '',
+    `SameSite=${spec.sameSite === 'lax' ? 'Lax' : 'Strict'}`,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}

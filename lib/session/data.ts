@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/api/languages';
+import { seal, unseal } from './seal';
+
+/**
+ * What the spec keeps in session storage, kept by the server instead: sealed into one httpOnly
+ * cookie, so page JavaScript never sees the token. Logo and stylesheet are not kept (too large).
+ */
+export type SessionData = {
+  /** Random id that binds the XSRF token to this session. */
+  sid: string;
+  token?: string;
+  username?: string;
+  uiLanguage: Language;
+  questionnaireLanguage: Language;
+  /** currentQuestionnaireStartIndex of the spec. */
+  startIndex: number;
+  showLanguageSelection: boolean;
+};
+
+const PURPOSE = 'session';
+
+export function newSession(overrides: Partial<SessionData> = {}): SessionData {
+  return {
+    sid: crypto.randomBytes(16).toString('base64url'),
+    uiLanguage: DEFAULT_LANGUAGE,
+    questionnaireLanguage: DEFAULT_LANGUAGE,
+    startIndex: 1,
+    showLanguageSelection: true,
+    ...overrides,
+  };
+}
+
+export function sealSession(session: SessionData, secret: string): string {
+  return seal(session, secret, PURPOSE);
+}
+
+/** A cookie that does not unseal, or unseals to something odd, is no session. */
+export function unsealSession(value: string | undefined, secret: string): SessionData | undefined {
+  const raw = unseal(value, secret, PURPOSE);
+  if (!raw || typeof raw !== 'object') return undefined;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.sid !== 'string' || r.sid.length < 16) return undefined;
+  return {
+    sid: r.sid,
+    ...(typeof r.token === 'string' && r.token && { token: r.token }),
+    ...(typeof r.username === 'string' && r.username && { username: r.username }),
+    uiLanguage: isLanguage(r.uiLanguage) ? r.uiLanguage : DEFAULT_LANGUAGE,
+    questionnaireLanguage: isLanguage(r.questionnaireLanguage) ? r.questionnaireLanguage : DEFAULT_LANGUAGE,
+    startIndex: typeof r.startIndex === 'number' && Number.isInteger(r.startIndex) && r.startIndex >= 1 ? r.startIndex : 1,
+    showLanguageSelection: r.showLanguageSelection !== false,
+  };
+}
+
+/**
+ * The session after sign-out or after the error page showed its message: no token, no username,
+ * start index 1; the language stays, as the participant chose it.
+ */
+export function clearedSession(session: SessionData): SessionData {
+  return newSession({
+    sid: session.sid,
+    uiLanguage: session.uiLanguage,
+    questionnaireLanguage: session.questionnaireLanguage,
+    showLanguageSelection: session.showLanguageSelection,
+  });
+}

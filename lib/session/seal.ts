@@ -1,0 +1,39 @@
+import crypto from 'node:crypto';
+
+/** Derives a purpose-bound key so one secret can seal sessions and sign XSRF tokens separately. */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return crypto.createHmac('sha256', secret).update(`assessment-web:${purpose}`).digest();
+}
+
+/** AES-256-GCM: the sealed value is unreadable and tamper-evident without the server's secret. */
+export function seal(value: unknown, secret: string, purpose: string): string {
+  const key = deriveKey(secret, purpose);
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+export function unseal(sealed: string | undefined | null, secret: string, purpose: string): unknown {
+  if (!sealed || sealed.length > 8192) return undefined;
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    if (raw.length < 29) return undefined;
+    const decipher = crypto.createDecipheriv('aes-256-gcm', deriveKey(secret, purpose), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function hmac(secret: string, purpose: string, value: string): string {
+  return crypto.createHmac('sha256', deriveKey(secret, purpose)).update(value).digest('base64url');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}

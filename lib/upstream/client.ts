@@ -1,0 +1,74 @@
+import { CALLS, type CallPath, type RequestOf, type ResponseOf } from '@/lib/api/catalogue';
+import { DetailCode, StatusCode } from '@/lib/api/codes';
+import { logEvent, newExceptionId } from '@/lib/log/logger';
+import { EmbeddedUnavailableError, transport, type TransportOptions } from './transport';
+
+/** Why a call produced no usable answer; the proxy maps it to 502 or 504. */
+export type FailureKind = 'unreachable' | 'timeout' | 'http-error' | 'not-json' | 'bad-shape' | 'no-database';
+
+export type CallResult<P extends CallPath> = { response: ResponseOf<P>; failure?: FailureKind };
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+/**
+ * The one function that sends a call to the upstream. Server components call it directly; the
+ * proxy route handler calls it for the browser. Every failure becomes the spec's Exception
+ * outcome, logged once as a JSON line whose id is the Detail-Code the error page shows.
+ */
+export async function sendCall<P extends CallPath>(path: P, body: RequestOf<P>, options: TransportOptions = {}): Promise<CallResult<P>> {
+  const spec = CALLS[path];
+  const fail = (failure: FailureKind, reason: string): CallResult<P> => {
+    const exceptionId = newExceptionId();
+    logEvent('error', 'upstream_failure', { id: exceptionId, path, failure, reason });
+    const detailCode = failure === 'no-database' ? DetailCode.NoDatabaseConnection : DetailCode.Exception;
+    const outcome = { statusCode: StatusCode.Exception, detailCode, exceptionId };
+    // Image calls answer with text; their failure is still the JSON outcome.
+    return { response: (spec.kind === 'image' ? outcome : spec.response.parse(outcome)) as ResponseOf<P>, failure };
+  };
+
+  let response: Response;
+  try {
+    response = await transport(path, JSON.stringify(body), options);
+  } catch (error) {
+    if (error instanceof EmbeddedUnavailableError) return fail('no-database', error.message);
+    if (isTimeout(error)) return fail('timeout', 'no answer in time');
+    return fail('unreachable', error instanceof Error ? `${error.message}${error.cause ? ` (${String((error.cause as Error).message ?? error.cause)})` : ''}` : String(error));
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    return fail('http-error', `HTTP ${response.status}`);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    return fail(isTimeout(error) ? 'timeout' : 'unreachable', 'answer broke off');
+  }
+  if (spec.kind === 'image') {
+    const contentType = response.headers.get('content-type') ?? '';
+    if (contentType.includes('json')) {
+      const parsed = safeJson(text);
+      if (parsed && typeof parsed === 'object' && 'statusCode' in parsed) return { response: parsed as ResponseOf<P> };
+    }
+    return { response: text as ResponseOf<P> };
+  }
+  const parsedJson = safeJson(text);
+  if (parsedJson === undefined) return fail('not-json', `answer is not JSON (${response.headers.get('content-type') ?? 'no content type'})`);
+  const parsed = spec.response.safeParse(parsedJson);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return fail('bad-shape', `answer does not fit the contract at ${issue?.path.join('.') || 'body'}: ${issue?.message ?? ''}`);
+  }
+  return { response: parsed.data as ResponseOf<P> };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
