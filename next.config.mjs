@@ -6,6 +6,8 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Tests are type-checked by `npm run typecheck`; the build checks only what ships.
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
   // PGlite loads its WebAssembly and data files relative to its own module; bundling breaks that.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   async headers() {

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('@foundation pages', () => {
+  test('the empty path goes to the error page, which shows no message without an error', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/error$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Fehler' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  });
+
+  test('an unknown path shows the 404 page with status 404', async ({ page }) => {
+    const response = await page.goto('/this/does/not/exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Fehler 404 - Die von Ihnen angeforderte Seite existiert nicht.', { exact: true })).toBeVisible();
+    await expect(page.locator('header img')).toBeVisible();
+    await expect(page.locator('footer')).toContainText('Alle Rechte vorbehalten');
+  });
+
+  test('the maintenance page shows the exact text', async ({ page }) => {
+    await page.goto('/maintenance');
+    await expect(
+      page.getByText(
+        'Wartung - Aufgrund von Wartungsarbeiten steht der Dienst derzeit nicht zur Verfügung. Bitte probieren Sie es später noch einmal.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+  });
+
+  const messages: Array<[string, string]> = [
+    ['statusCode=9', 'Diese Befragung wurde bereits abgeschlossen. Vielen Dank für Ihre Teilnahme.'],
+    ['statusCode=3&detailCode=17', 'Ihre Sitzung ist ungültig. Bitte öffnen Sie Ihren Zugangslink erneut.'],
+    ['statusCode=4', 'Ihre Sitzung ist abgelaufen. Bitte öffnen Sie Ihren Zugangslink erneut.'],
+    ['statusCode=13&detailCode=7&exceptionId=DBDOWN42', 'Der Server wird zurzeit gewartet. Bitte versuchen Sie es später noch einmal. Detail-Code: DBDOWN42'],
+    ['statusCode=13&detailCode=24&exceptionId=XK42QZ', 'Ein interner Fehler ist aufgetreten. Detail-Code: XK42QZ'],
+    // CanNotDelete has no ErrorCodeMsg_ translation: the KEY: fallback turns into the internal error.
+    ['statusCode=7&exceptionId=NOKEY1', 'Ein interner Fehler ist aufgetreten. Detail-Code: NOKEY1'],
+  ];
+  for (const [query, text] of messages) {
+    test(`the error page message for ${query}`, async ({ page }) => {
+      await page.goto(`/error?${query}`);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(text);
+    });
+  }
+
+  test('/info is the same screen as /error', async ({ page }) => {
+    await page.goto('/info?statusCode=9');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Diese Befragung wurde bereits abgeschlossen. Vielen Dank für Ihre Teilnahme.');
+  });
+
+  test('/home-dev lists the demo deep links while the embedded API runs', async ({ page }) => {
+    await page.goto('/home-dev');
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo-Zugänge' })).toBeVisible();
+    for (const link of ['/home/P1DEMO01', '/home/P2DEMO01', '/kodew/KWDEMO01/en', '/portal/PTDEMO01/1', '/ra/RADEMO01']) {
+      await expect(page.getByRole('link', { name: link, exact: true })).toHaveAttribute('href', link);
+    }
+    await expect(page.getByRole('row', { name: /P1-READY/ })).toContainText('RANK4711');
+  });
+
+  test('support, header-area and footer-area render inside the frame', async ({ page }) => {
+    for (const [path, heading] of <Array<[string, string]>>[
+      ['/support', 'Support'],
+      ['/header-area', 'Kopfbereich'],
+      ['/footer-area', 'Fußbereich'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+/** Unit and integration tests live beside the code they check (*.test.ts, *.test.tsx). */
+const config = {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}'],
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  testTimeout: 30000,
+};
+
+const jestConfig = createJestConfig(config);
+
+// next-intl and its ESM-only dependencies must be transformed.
+export default async () => {
+  const resolved = await jestConfig();
+  resolved.transformIgnorePatterns = ['/node_modules/(?!(next-intl|use-intl|@formatjs|intl-messageformat|icu-minify)/)'];
+  return resolved;
+};

@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium; nothing here downloads a browser. */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PORT = 3100;
+const FAILING_PORT = 3101;
+const STANDIN_PORT = 3199;
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    locale: 'de-DE',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      // The app with the embedded API on a fresh data folder, as a fresh machine would start it.
+      command: `rm -rf .data-e2e && DATA_DIR=.data-e2e node_modules/.bin/next start -p ${PORT}`,
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      // A stand-in upstream on its own port that the failure journeys can switch to failing.
+      command: `rm -rf .data-e2e-standin && DATA_DIR=.data-e2e-standin node_modules/.bin/tsx e2e/support/upstream-standin.ts ${STANDIN_PORT}`,
+      url: `http://127.0.0.1:${STANDIN_PORT}/__control`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    {
+      // The same app in front of that stand-in, as an operator runs it with UPSTREAM_API_URL.
+      command: `mkdir -p test-results && UPSTREAM_API_URL=http://127.0.0.1:${STANDIN_PORT} UPSTREAM_TIMEOUT_MS=1500 DATA_DIR=.data-e2e-front node_modules/.bin/next start -p ${FAILING_PORT} > test-results/front-server.log 2>&1`,
+      url: `http://localhost:${FAILING_PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+  ],
+});
