@@ -14,8 +14,10 @@ const config = {
 const jestConfig = createJestConfig(config);
 
 // next-intl and its ESM-only dependencies must be transformed.
-export default async () => {
+const loadConfig = async () => {
   const resolved = await jestConfig();
   resolved.transformIgnorePatterns = ['/node_modules/(?!(next-intl|use-intl|@formatjs|intl-messageformat|icu-minify)/)'];
   return resolved;
 };
+
+export default loadConfig;
