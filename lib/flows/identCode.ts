@@ -1,0 +1,20 @@
+import { StatusCode } from '@/lib/api/codes';
+import { errorPageUrl } from './errorPage';
+
+export type IdentCodeOutcome = { goTo: string };
+
+/**
+ * After the ident code (spec §4): on Ok the assessor registers first when the server says so,
+ * otherwise the access code follows. Every other status, and a failed call, goes to the error page.
+ */
+export function routeAfterIdentCode(response: {
+  statusCode: number;
+  detailCode: number;
+  exceptionId?: string | null;
+  assessorMustRegister?: boolean | null;
+}): IdentCodeOutcome {
+  if (response.statusCode !== StatusCode.Ok) {
+    return { goTo: errorPageUrl({ statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined }) };
+  }
+  return { goTo: response.assessorMustRegister ? '/register' : '/accesscode' };
+}

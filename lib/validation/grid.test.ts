@@ -1,0 +1,22 @@
+import { Product } from '@/lib/api/codes';
+import { isGridQuestionValid } from './grid';
+
+const p2 = (notRatedAllowed: boolean, lenient = false) => ({ product: Product.SecondQuestionnaire, notRatedAllowed, lenient });
+const p3 = (notRatedAllowed: boolean, lenient = false) => ({ product: Product.RequirementsAnalysis, notRatedAllowed, lenient });
+
+describe('grid question validity (spec §5, products 2 and 3)', () => {
+  it.each([
+    ['answered', [3], p2(false), true],
+    ['unanswered, strict', [-1], p2(true), false],
+    ['unanswered, lenient', [-1], p2(true, true), true],
+    ['mixed answered and unanswered', [2, -1], p2(true, true), false],
+    ['product 2: 0 without not-rated', [0], p2(false), false],
+    ['product 2: 0 with not-rated', [0], p2(true), true],
+    ['product 3: -2 without not-rated', [-2], p3(false), false],
+    ['product 3: -2 with not-rated', [-2], p3(true), true],
+    ['product 3: 0 is an ordinary value', [0], p3(false), true],
+    ['no items', [], p2(true, true), false],
+  ])('%s → %s', (_name, values, rule, expected) => {
+    expect(isGridQuestionValid(values, rule)).toBe(expected);
+  });
+});
