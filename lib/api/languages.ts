@@ -16,7 +16,7 @@ export function languageFromToken(token: string | undefined | null): Language | 
   const lower = token.trim().toLowerCase();
   if (lower === 'cs' || lower === 'cs-cz') return 'cz-CZ';
   const full = LANGUAGES.find((language) => language.toLowerCase() === lower);
-  return full ?? TOKEN_TO_LANGUAGE[lower];
+  return full ?? (Object.hasOwn(TOKEN_TO_LANGUAGE, lower) ? TOKEN_TO_LANGUAGE[lower] : undefined);
 }
 
 /** BCP 47 tag for <html lang> and Intl formatting. */

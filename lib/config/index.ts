@@ -65,7 +65,10 @@ function readOrCreateSecret(dataDir: string): string {
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;
   } catch {
-    // Another process won the race; use its secret.
-    return fs.readFileSync(file, 'utf8').trim();
+    // Another process won the race: use its secret, unless the file is too short to be one.
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
   }
 }

@@ -19,6 +19,10 @@ export const envSchema = z.object({
   CLIENT_CRYPTO_IV: z.string().refine((v) => Buffer.byteLength(v) === 16, 'must be 16 bytes').default('iV3@bN8&cT5*hJ1q'),
   TOKEN_TTL_SECONDS: positiveInt.max(7 * 24 * 3600).default(4 * 3600),
   DEMO_DATA: booleanish.default(true),
+  ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT: positiveInt.default(20),
+  ACCESS_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.default(100),
+  ACCESS_CODE_FAILURE_WINDOW_SECONDS: positiveInt.default(3600),
+  ACCESS_CODE_LOCK_SECONDS: positiveInt.default(900),
 });
 
 export type EnvInput = z.input<typeof envSchema>;

@@ -18,13 +18,16 @@ export function parseErrorRecord(params: Record<string, string | string[] | unde
     const value = params[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const statusCode = Number(one('statusCode'));
-  if (!Number.isInteger(statusCode) || statusCode < 0 || statusCode > 999 || one('statusCode') === undefined) return undefined;
-  const detail = Number(one('detailCode') ?? '0');
+  const code = /^\d{1,3}$/;
+  const status = one('statusCode');
+  if (!status || !code.test(status)) return undefined;
+  const statusCode = Number(status);
+  const detailText = one('detailCode');
+  const detail = detailText && code.test(detailText) ? Number(detailText) : DetailCode.NoDetails;
   const exceptionId = one('exceptionId');
   return {
     statusCode,
-    detailCode: Number.isInteger(detail) && detail >= 0 && detail <= 999 ? detail : DetailCode.NoDetails,
+    detailCode: detail,
     ...(exceptionId && EXCEPTION_ID.test(exceptionId) && { exceptionId }),
   };
 }

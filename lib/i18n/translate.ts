@@ -18,7 +18,7 @@ export function translator(translations: ReadonlyArray<Translation>): Translate 
     const text = table.get(key);
     if (text === undefined || text === '') return missingKey(key);
     if (!values) return text;
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
   };
 }
 

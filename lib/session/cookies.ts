@@ -40,7 +40,7 @@ export function readSessionCookie(get: (name: string) => string | undefined, con
   return unsealSession(get(sessionCookieName(config)), config.sessionSecret);
 }
 
-/** Parses a Cookie header; the last duplicate wins, as browsers send the most specific first. */
+/** Parses a Cookie header; the first duplicate wins, as browsers send the most specific first. */
 export function parseCookieHeader(header: string | null | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of (header ?? '').split(';')) {

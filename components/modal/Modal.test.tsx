@@ -1,0 +1,221 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NextIntlClientProvider } from 'next-intl';
+import deMessages from '@/messages/de-DE.json';
+import { ErrorModal } from './ErrorModal';
+import { Modal } from './Modal';
+import { ModalProvider, useModal } from './ModalProvider';
+
+/**
+ * jsdom has <dialog> but not showModal()/close(), and it renders nothing, so it lets page code
+ * focus elements a browser would not. The stand-ins do what a browser does that the component
+ * relies on:
+ * - showModal() sets `open` and moves focus to the first focusable element inside (the dialog
+ *   focusing steps);
+ * - close() removes `open` and fires a 'close' event;
+ * - an element inside a closed dialog (display: none) cannot take focus, so React's autoFocus on
+ *   the close button, which runs before the dialog opens, does not move focus.
+ */
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+beforeAll(() => {
+  const focus = HTMLElement.prototype.focus;
+  HTMLElement.prototype.focus = function focusIfRendered(this: HTMLElement, options?: FocusOptions) {
+    const closedDialog = this.closest('dialog:not([open])');
+    if (closedDialog && closedDialog !== this) return;
+    focus.call(this, options);
+  };
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    (this.querySelector<HTMLElement>(FOCUSABLE) ?? this).focus();
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+function Opener({ id = 'x', label = 'Öffnen' }: { id?: string; label?: string }) {
+  const { openModal } = useModal();
+  return (
+    <button type="button" onClick={() => openModal(id)}>
+      {label}
+    </button>
+  );
+}
+
+function Page() {
+  return (
+    <ModalProvider>
+      <button type="button">Anderes</button>
+      <Opener />
+      <Modal id="x" title="T" closeLabel="Schließen">
+        <p>Inhalt des Dialogs</p>
+      </Modal>
+    </ModalProvider>
+  );
+}
+
+const dialog = () => document.querySelector('dialog[data-modal-id="x"]') as HTMLDialogElement;
+
+async function openIt() {
+  const user = userEvent.setup();
+  render(<Page />);
+  const opener = screen.getByRole('button', { name: 'Öffnen' });
+  await user.click(opener);
+  return { user, opener };
+}
+
+describe('Modal', () => {
+  it('is closed at first: no title, no content, dialog not open', () => {
+    render(<Page />);
+    expect(dialog()).not.toHaveAttribute('open');
+    expect(screen.queryByText('T')).not.toBeInTheDocument();
+    expect(screen.queryByText('Inhalt des Dialogs')).not.toBeInTheDocument();
+  });
+
+  it('opening shows the title as heading and the content, labelled and described by them', async () => {
+    await openIt();
+    expect(dialog()).toHaveAttribute('open');
+    const heading = screen.getByRole('heading', { name: 'T' });
+    expect(heading).toBeVisible();
+    expect(screen.getByText('Inhalt des Dialogs')).toBeInTheDocument();
+    expect(dialog()).toHaveAttribute('aria-labelledby', heading.id);
+    expect(document.getElementById(dialog().getAttribute('aria-describedby')!)).toHaveTextContent('Inhalt des Dialogs');
+  });
+
+  it('the close button closes it and focus returns to the opener', async () => {
+    const { user, opener } = await openIt();
+    const close = screen.getByRole('button', { name: 'Schließen' });
+    await user.click(close);
+    expect(dialog()).not.toHaveAttribute('open');
+    expect(screen.queryByText('T')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('Escape (the cancel event) closes it and focus returns to the opener', async () => {
+    const { opener } = await openIt();
+    const cancel = new Event('cancel', { cancelable: true });
+    act(() => {
+      dialog().dispatchEvent(cancel);
+    });
+    // The component closes through its own state, not the browser's default.
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(dialog()).not.toHaveAttribute('open');
+    expect(screen.queryByText('T')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('a click on the dialog element itself (the backdrop) closes it', async () => {
+    const { user, opener } = await openIt();
+    await user.click(dialog());
+    expect(dialog()).not.toHaveAttribute('open');
+    expect(screen.queryByText('T')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it.each([
+    ['the title', () => screen.getByRole('heading', { name: 'T' })],
+    ['the content', () => screen.getByText('Inhalt des Dialogs')],
+  ])('a click on %s inside the panel does not close it', async (_label, target) => {
+    const { user } = await openIt();
+    await user.click(target());
+    expect(dialog()).toHaveAttribute('open');
+    expect(screen.getByRole('heading', { name: 'T' })).toBeInTheDocument();
+  });
+
+  it('opening one modal leaves another closed, and a late close of the other does not shut it', async () => {
+    const user = userEvent.setup();
+    function Late() {
+      const { closeModal } = useModal();
+      return (
+        <button type="button" onClick={() => closeModal('y')}>
+          Close y
+        </button>
+      );
+    }
+    render(
+      <ModalProvider>
+        <Opener />
+        <Late />
+        <Modal id="x" title="T" closeLabel="Schließen">
+          <p>x</p>
+        </Modal>
+        <Modal id="y" title="Other" closeLabel="Schließen">
+          <p>y</p>
+        </Modal>
+      </ModalProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Öffnen' }));
+    expect(dialog()).toHaveAttribute('open');
+    expect(document.querySelector('dialog[data-modal-id="y"]')).not.toHaveAttribute('open');
+    await user.click(screen.getByRole('button', { name: 'Close y' }));
+    expect(dialog()).toHaveAttribute('open');
+  });
+
+  it('custom actions replace the close button', async () => {
+    const user = userEvent.setup();
+    render(
+      <ModalProvider>
+        <Opener />
+        <Modal id="x" title="T" closeLabel="Schließen" actions={<button type="button">Weiter</button>}>
+          <p>x</p>
+        </Modal>
+      </ModalProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Öffnen' }));
+    expect(screen.getByRole('button', { name: 'Weiter' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Schließen' })).not.toBeInTheDocument();
+  });
+
+  it('useModal outside a provider fails loudly', () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(() => render(<Opener />)).toThrow('useModal needs a <ModalProvider> above it');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('ErrorModal', () => {
+  function ErrorPage() {
+    return (
+      <NextIntlClientProvider locale="de-DE" messages={deMessages}>
+        <ModalProvider>
+          <Opener id="error" />
+          <ErrorModal id="error" message="Die Verbindung ist abgebrochen." />
+        </ModalProvider>
+      </NextIntlClientProvider>
+    );
+  }
+
+  it("shows 'Fehler' and 'Schließen' (spec §8) with the message, as an alert dialog", async () => {
+    const user = userEvent.setup();
+    render(<ErrorPage />);
+    await user.click(screen.getByRole('button', { name: 'Öffnen' }));
+    const alert = screen.getByRole('alertdialog');
+    expect(alert).toHaveAttribute('open');
+    expect(screen.getByRole('heading', { name: 'Fehler' })).toBeInTheDocument();
+    expect(screen.getByText('Die Verbindung ist abgebrochen.')).toBeInTheDocument();
+    const close = screen.getByRole('button', { name: 'Schließen' });
+    await user.click(close);
+    expect(alert).not.toHaveAttribute('open');
+    expect(screen.queryByText('Fehler')).not.toBeInTheDocument();
+  });
+
+  it('uses the message file texts, not hard-coded ones', async () => {
+    render(
+      <NextIntlClientProvider locale="en-US" messages={{ ...deMessages, modal: { errorTitle: 'Error', close: 'Close' } }}>
+        <ModalProvider>
+          <Opener id="error" />
+          <ErrorModal id="error" message="m" />
+        </ModalProvider>
+      </NextIntlClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Öffnen' }));
+    expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, getConfig, loadConfig } from './index';
+
+let dataDir: string;
+const SECRET = 'k'.repeat(40);
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-test-'));
+});
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The message of the ConfigError that loadConfig throws for env; fails when it does not throw. */
+function configErrorFor(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig defaults', () => {
+  it('an empty environment gives the documented defaults and the embedded API', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      UPSTREAM_TIMEOUT_MS: 15_000,
+      COOKIE_SECURE: 'auto',
+      CLIENT_CRYPTO_KEY: 'Kx7#pQ2!vR9$mW4z',
+      CLIENT_CRYPTO_IV: 'iV3@bN8&cT5*hJ1q',
+      TOKEN_TTL_SECONDS: 4 * 3600,
+      DEMO_DATA: true,
+      secureCookies: false,
+      embeddedApi: true,
+      dataDir: path.resolve(dataDir),
+    });
+    expect(config.UPSTREAM_API_URL).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('DATA_DIR defaults to ./.data, resolved to an absolute folder', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET });
+    expect(config.dataDir).toBe(path.resolve('./.data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('an upstream URL switches the embedded API off and numbers are coerced', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, UPSTREAM_API_URL: 'https://api.example.com/api', UPSTREAM_TIMEOUT_MS: '2500', TOKEN_TTL_SECONDS: '60' });
+    expect(config).toMatchObject({ embeddedApi: false, UPSTREAM_API_URL: 'https://api.example.com/api', UPSTREAM_TIMEOUT_MS: 2500, TOKEN_TTL_SECONDS: 60 });
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+  ])('DEMO_DATA=%s → %p', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: value }).DEMO_DATA).toBe(expected);
+  });
+
+  it.each(['postgres://u:p@db:5432/app', 'postgresql://db/app'])('DATABASE_URL %s is accepted', (url) => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+});
+
+describe('invalid variables throw a ConfigError that names the variable', () => {
+  it.each<[string, Record<string, string>]>([
+    ['UPSTREAM_TIMEOUT_MS', { UPSTREAM_TIMEOUT_MS: 'soon' }],
+    ['UPSTREAM_TIMEOUT_MS', { UPSTREAM_TIMEOUT_MS: '0' }],
+    ['UPSTREAM_TIMEOUT_MS', { UPSTREAM_TIMEOUT_MS: '-5' }],
+    ['UPSTREAM_TIMEOUT_MS', { UPSTREAM_TIMEOUT_MS: '1.5' }],
+    ['UPSTREAM_TIMEOUT_MS', { UPSTREAM_TIMEOUT_MS: '600001' }],
+    ['UPSTREAM_API_URL', { UPSTREAM_API_URL: 'not a url' }],
+    ['UPSTREAM_API_URL', { UPSTREAM_API_URL: 'ftp://api.example.com' }],
+    ['UPSTREAM_API_URL', { UPSTREAM_API_URL: 'file:///etc/passwd' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/app' }],
+    ['DATABASE_URL', { DATABASE_URL: 'localhost:5432' }],
+    ['CLIENT_CRYPTO_KEY', { CLIENT_CRYPTO_KEY: 'short' }],
+    ['CLIENT_CRYPTO_KEY', { CLIENT_CRYPTO_KEY: 'x'.repeat(17) }],
+    ['CLIENT_CRYPTO_IV', { CLIENT_CRYPTO_IV: 'x'.repeat(15) }],
+    ['SESSION_SECRET', { SESSION_SECRET: 'too-short' }],
+    ['COOKIE_SECURE', { COOKIE_SECURE: 'maybe' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['DEMO_DATA', { DEMO_DATA: 'sure' }],
+    ['TOKEN_TTL_SECONDS', { TOKEN_TTL_SECONDS: String(7 * 24 * 3600 + 1) }],
+  ])('%s (%j)', (variable, env) => {
+    const message = configErrorFor(env);
+    expect(message).toMatch(/^Invalid configuration: /);
+    expect(message).toContain(`${variable}:`);
+  });
+
+  it('names every offending variable at once', () => {
+    const message = configErrorFor({ UPSTREAM_TIMEOUT_MS: 'x', DATABASE_URL: 'mysql://x' });
+    expect(message).toContain('UPSTREAM_TIMEOUT_MS:');
+    expect(message).toContain('DATABASE_URL:');
+  });
+
+  it.each([
+    ['16 bytes', 'a'.repeat(16)],
+    ['24 bytes', 'a'.repeat(24)],
+    ['32 bytes', 'a'.repeat(32)],
+    ['16 bytes of multi-byte text', 'ääääääää'],
+  ])('CLIENT_CRYPTO_KEY of %s is accepted', (_label, key) => {
+    expect(loadConfig({ DATA_DIR: dataDir, CLIENT_CRYPTO_KEY: key }).CLIENT_CRYPTO_KEY).toBe(key);
+  });
+
+  it('a key of 16 characters but more bytes is refused (AES needs bytes, not characters)', () => {
+    expect(configErrorFor({ CLIENT_CRYPTO_KEY: 'ä' + 'a'.repeat(15) })).toContain('CLIENT_CRYPTO_KEY:');
+  });
+});
+
+describe('SESSION_SECRET', () => {
+  it('is taken from the environment when set, and nothing is written', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+    expect(fs.existsSync(path.join(dataDir, 'session-secret'))).toBe(false);
+  });
+
+  it('is generated into DATA_DIR/session-secret when unset, and reused on the next start', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const file = path.join(dataDir, 'session-secret');
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(file, 'utf8')).toBe(first);
+    if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it('creates a missing DATA_DIR for the generated secret', () => {
+    const nested = path.join(dataDir, 'a', 'b');
+    const secret = loadConfig({ DATA_DIR: nested }).sessionSecret;
+    expect(fs.readFileSync(path.join(nested, 'session-secret'), 'utf8')).toBe(secret);
+  });
+
+  it('two data folders get different secrets', () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'config-test-'));
+    try {
+      expect(loadConfig({ DATA_DIR: other }).sessionSecret).not.toBe(loadConfig({ DATA_DIR: dataDir }).sessionSecret);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('an existing secret file is read with surrounding whitespace trimmed', () => {
+    const stored = 's'.repeat(48);
+    fs.writeFileSync(path.join(dataDir, 'session-secret'), `${stored}\n`);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(stored);
+  });
+
+  // A short or empty secret file must never seal sessions: a new secret replaces it.
+  it.each([
+    ['an empty file', ''],
+    ['a short file', 'short'],
+  ])('a secret file holding %s is not used as the session secret', (_label, stored) => {
+    fs.writeFileSync(path.join(dataDir, 'session-secret'), stored);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('secureCookies', () => {
+  it.each<[string | undefined, string | undefined, boolean]>([
+    [undefined, 'production', true],
+    [undefined, 'development', false],
+    [undefined, 'test', false],
+    ['auto', 'production', true],
+    ['auto', 'development', false],
+    ['true', 'development', true],
+    ['true', 'production', true],
+    ['false', 'production', false],
+    ['false', 'development', false],
+  ])('COOKIE_SECURE=%s with NODE_ENV=%s → %p', (cookieSecure, nodeEnv, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, COOKIE_SECURE: cookieSecure, NODE_ENV: nodeEnv }).secureCookies).toBe(expected);
+  });
+});
+
+describe('empty strings count as unset', () => {
+  it.each([
+    ['UPSTREAM_API_URL', 'embeddedApi', true],
+    ['UPSTREAM_TIMEOUT_MS', 'UPSTREAM_TIMEOUT_MS', 15_000],
+    ['DATABASE_URL', 'DATABASE_URL', undefined],
+    ['COOKIE_SECURE', 'COOKIE_SECURE', 'auto'],
+    ['CLIENT_CRYPTO_KEY', 'CLIENT_CRYPTO_KEY', 'Kx7#pQ2!vR9$mW4z'],
+    ['NODE_ENV', 'NODE_ENV', 'development'],
+    ['DEMO_DATA', 'DEMO_DATA', true],
+  ] as const)('%s="" behaves as unset', (variable, field, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, [variable]: '' })[field]).toEqual(expected);
+  });
+
+  it('SESSION_SECRET="" generates a secret instead of failing on the minimum length', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: '' });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(config.sessionSecret);
+  });
+
+  it('DATA_DIR="" falls back to ./.data', () => {
+    expect(loadConfig({ DATA_DIR: '', SESSION_SECRET: SECRET }).dataDir).toBe(path.resolve('./.data'));
+  });
+});
+
+describe('getConfig', () => {
+  const KEY = Symbol.for('assessment-web.config');
+  const holder = globalThis as Record<symbol, unknown>;
+  const saved = { ...process.env };
+
+  afterEach(() => {
+    delete holder[KEY];
+    process.env = { ...saved };
+  });
+
+  it('reads process.env once and caches the result for the process', () => {
+    delete holder[KEY];
+    process.env = { ...saved, DATA_DIR: dataDir, SESSION_SECRET: SECRET, UPSTREAM_TIMEOUT_MS: '1234' };
+    const first = getConfig();
+    expect(first.UPSTREAM_TIMEOUT_MS).toBe(1234);
+    process.env.UPSTREAM_TIMEOUT_MS = '999';
+    expect(getConfig()).toBe(first);
+  });
+
+  it('throws the ConfigError for a bad environment and caches nothing', () => {
+    delete holder[KEY];
+    process.env = { ...saved, DATA_DIR: dataDir, SESSION_SECRET: SECRET, UPSTREAM_TIMEOUT_MS: 'never' };
+    expect(() => getConfig()).toThrow(ConfigError);
+    expect(holder[KEY]).toBeUndefined();
+  });
+});

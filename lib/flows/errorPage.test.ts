@@ -1,0 +1,139 @@
+import { CATALOGUES, translationsFor } from '@/lib/embedded-api/translations';
+import { translator } from '@/lib/i18n/translate';
+import deMessages from '@/messages/de-DE.json';
+import { errorPageMessage, errorPageUrl, isSignOutRecord, parseErrorRecord, type ChromeTexts, type ErrorRecord } from './errorPage';
+
+/** The error page's own texts, as the German message file has them. */
+const chrome: ChromeTexts = {
+  internal: (id) => deMessages.errorPage.internal.replace('{id}', id),
+  noDatabase: (id) => deMessages.errorPage.noDatabase.replace('{id}', id),
+};
+const t = translator(translationsFor('de-DE'));
+const de = CATALOGUES['de-DE'];
+
+describe('errorPageMessage (spec §8)', () => {
+  it('no stored record: no message', () => {
+    expect(errorPageMessage(undefined, t, chrome)).toBeUndefined();
+  });
+
+  it('Ok + SucessfullyLoggedOut: the sign-out message', () => {
+    expect(errorPageMessage({ statusCode: 1, detailCode: 20 }, t, chrome)).toBe(de.SignOutMessage);
+  });
+
+  it('Exception + NoDatabaseConnection: the maintenance text with the exception id as Detail-Code', () => {
+    expect(errorPageMessage({ statusCode: 13, detailCode: 7, exceptionId: 'ABC123' }, t, chrome)).toBe(
+      'Der Server wird zurzeit gewartet. Bitte versuchen Sie es später noch einmal. Detail-Code: ABC123',
+    );
+  });
+
+  it.each([0, 24, 1, 20])('Exception with detail %i: the internal-error text with the id', (detailCode) => {
+    expect(errorPageMessage({ statusCode: 13, detailCode, exceptionId: 'XYZ789' }, t, chrome)).toBe(
+      'Ein interner Fehler ist aufgetreten. Detail-Code: XYZ789',
+    );
+  });
+
+  it('Exception without an id: the internal-error text with an empty Detail-Code', () => {
+    expect(errorPageMessage({ statusCode: 13, detailCode: 24 }, t, chrome)).toBe('Ein interner Fehler ist aufgetreten. Detail-Code: ');
+  });
+
+  it.each<[number, keyof typeof de]>([
+    [2, 'ErrorCodeMsg_NoRecordset'],
+    [3, 'ErrorCodeMsg_TokenInvalid'],
+    [4, 'ErrorCodeMsg_TokenExpired'],
+    [5, 'ErrorCodeMsg_PostDataIsInvalid'],
+    [6, 'ErrorCodeMsg_AssessmentIdentCodeIsInvalid'],
+    [8, 'ErrorCodeMsg_AssessmentDoesNotExist'],
+    [9, 'ErrorCodeMsg_AssessmentAlreadyFinished'],
+    [12, 'ErrorCodeMsg_MailNotSent'],
+    [14, 'ErrorCodeMsg_AssessmentIdentCodeIsExpired'],
+  ])('status %i: the translation %s', (statusCode, key) => {
+    const message = errorPageMessage({ statusCode, detailCode: 0 }, t, chrome);
+    expect(message).toBe(de[key]);
+    expect(message).not.toMatch(/^KEY:/);
+  });
+
+  it('status 9 in English: the English translation', () => {
+    expect(errorPageMessage({ statusCode: 9, detailCode: 0 }, translator(translationsFor('en-US')), chrome)).toBe(
+      'This assessment has already been completed. Thank you for taking part.',
+    );
+  });
+
+  it.each([
+    [0, 'Undefined'],
+    [7, 'CanNotDelete'],
+    [10, 'AssessmentAlreadyExists'],
+    [11, 'AssessmentNotCreated'],
+  ])('status %i (%s) has no translation: the internal-error text, never "KEY:"', (statusCode) => {
+    const message = errorPageMessage({ statusCode, detailCode: 0, exceptionId: 'ID1' }, t, chrome);
+    expect(message).toBe('Ein interner Fehler ist aufgetreten. Detail-Code: ID1');
+  });
+
+  it('Ok without the sign-out detail: ErrorCodeMsg_Ok is missing, so the internal-error text', () => {
+    expect(errorPageMessage({ statusCode: 1, detailCode: 0 }, t, chrome)).toBe('Ein interner Fehler ist aufgetreten. Detail-Code: ');
+  });
+
+  it.each([15, 42, 999])('an unknown status number %i: the internal-error text', (statusCode) => {
+    expect(errorPageMessage({ statusCode, detailCode: 0, exceptionId: 'ID2' }, t, chrome)).toBe('Ein interner Fehler ist aufgetreten. Detail-Code: ID2');
+  });
+
+  it('an empty translation table (page info failed): translated statuses fall back to the internal text', () => {
+    expect(errorPageMessage({ statusCode: 9, detailCode: 0 }, translator([]), chrome)).toBe('Ein interner Fehler ist aufgetreten. Detail-Code: ');
+  });
+
+  it('an empty translation table and a sign-out: "KEY: SignOutMessage" (a missing key shows as such)', () => {
+    expect(errorPageMessage({ statusCode: 1, detailCode: 20 }, translator([]), chrome)).toBe('KEY: SignOutMessage');
+  });
+});
+
+describe('isSignOutRecord', () => {
+  it.each<[ErrorRecord | undefined, boolean]>([
+    [{ statusCode: 1, detailCode: 20 }, true],
+    [{ statusCode: 1, detailCode: 0 }, false],
+    [{ statusCode: 13, detailCode: 20 }, false],
+    [undefined, false],
+  ])('%j → %p', (record, expected) => {
+    expect(isSignOutRecord(record)).toBe(expected);
+  });
+});
+
+describe('errorPageUrl / parseErrorRecord', () => {
+  it.each<[ErrorRecord, '/error' | '/info' | undefined, string]>([
+    [{ statusCode: 3, detailCode: 17 }, undefined, '/error?statusCode=3&detailCode=17'],
+    [{ statusCode: 13, detailCode: 24, exceptionId: 'ABCDEFGHJK' }, '/error', '/error?statusCode=13&detailCode=24&exceptionId=ABCDEFGHJK'],
+    [{ statusCode: 1, detailCode: 20 }, '/info', '/info?statusCode=1&detailCode=20'],
+    [{ statusCode: 13, detailCode: 24, exceptionId: '<script>' }, undefined, '/error?statusCode=13&detailCode=24'],
+    [{ statusCode: 13, detailCode: 24, exceptionId: 'x'.repeat(65) }, undefined, '/error?statusCode=13&detailCode=24'],
+  ])('errorPageUrl(%j, %p) → %s', (record, page, expected) => {
+    expect(errorPageUrl(record, page)).toBe(expected);
+  });
+
+  it.each<ErrorRecord>([
+    { statusCode: 9, detailCode: 0 },
+    { statusCode: 13, detailCode: 7, exceptionId: 'a_b-C9' },
+    { statusCode: 1, detailCode: 20 },
+  ])('round-trips %j through the address', (record) => {
+    const query = new URL(errorPageUrl(record), 'https://x.example').searchParams;
+    expect(parseErrorRecord(Object.fromEntries(query))).toEqual(record);
+  });
+
+  it.each<[Record<string, string | string[] | undefined>, ErrorRecord | undefined]>([
+    [{}, undefined],
+    [{ detailCode: '3' }, undefined],
+    [{ statusCode: 'abc' }, undefined],
+    [{ statusCode: '1.5' }, undefined],
+    [{ statusCode: '-1' }, undefined],
+    [{ statusCode: '1000' }, undefined],
+    [{ statusCode: '9' }, { statusCode: 9, detailCode: 0 }],
+    [{ statusCode: '9', detailCode: 'x' }, { statusCode: 9, detailCode: 0 }],
+    [{ statusCode: '9', detailCode: '-4' }, { statusCode: 9, detailCode: 0 }],
+    [{ statusCode: ['3', '9'], detailCode: ['17', '1'] }, { statusCode: 3, detailCode: 17 }],
+    [{ statusCode: '13', detailCode: '24', exceptionId: 'bad id!' }, { statusCode: 13, detailCode: 24 }],
+    [{ statusCode: '13', detailCode: '24', exceptionId: 'GOOD_id-1' }, { statusCode: 13, detailCode: 24, exceptionId: 'GOOD_id-1' }],
+  ])('parseErrorRecord(%j) → %j', (params, expected) => {
+    expect(parseErrorRecord(params)).toEqual(expected);
+  });
+
+  it.each([[{ statusCode: '' }], [{ statusCode: ' ' }]])('parseErrorRecord(%j) is no record', (params) => {
+    expect(parseErrorRecord(params)).toBeUndefined();
+  });
+});

@@ -1,0 +1,175 @@
+import type { CallPath } from '@/lib/api/catalogue';
+import { newSession, type SessionData } from '@/lib/session/data';
+import { sessionAfterCall } from './sessionEffects';
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const tokenWith = (claims: Record<string, unknown>) => `${b64({ alg: 'HS256' })}.${b64(claims)}.sig${Math.random()}`;
+const LOGGED_IN = tokenWith({ product: 4, isLoggedIn: true });
+const NOT_LOGGED_IN = tokenWith({ product: 4, isLoggedIn: false });
+
+/** A session that has been somewhere already, so every change is visible. */
+function used(overrides: Partial<SessionData> = {}): SessionData {
+  return newSession({
+    token: 'old.token.value',
+    username: 'Previous Person',
+    uiLanguage: 'it-IT',
+    questionnaireLanguage: 'it-IT',
+    startIndex: 13,
+    showLanguageSelection: true,
+    ...overrides,
+  });
+}
+
+describe('sessionAfterCall', () => {
+  it('does not change the session it was given', () => {
+    const session = used();
+    const copy = structuredClone(session);
+    sessionAfterCall('submit/kodekodex/identcode', {}, { statusCode: 1, token: NOT_LOGGED_IN, uiLanguage: 'en-US' }, session);
+    expect(session).toEqual(copy);
+  });
+
+  describe('ident code (submit/kodekodex/identcode)', () => {
+    it('stores token and languages, hides the selector, resets the start index, drops the previous username', () => {
+      const session = used();
+      const next = sessionAfterCall(
+        'submit/kodekodex/identcode',
+        { assessmentIdentCode: 'P1DEMO01' },
+        { statusCode: 1, detailCode: 0, token: NOT_LOGGED_IN, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR' },
+        session,
+      );
+      expect(next).toEqual({
+        sid: session.sid,
+        token: NOT_LOGGED_IN,
+        uiLanguage: 'en-US',
+        questionnaireLanguage: 'fr-FR',
+        startIndex: 1,
+        showLanguageSelection: false,
+      });
+    });
+
+    it.each<[string, Record<string, unknown>, string, string]>([
+      ['only uiLanguage: the questionnaire follows it', { uiLanguage: 'cz-CZ' }, 'cz-CZ', 'cz-CZ'],
+      ['only questionnaireLanguage', { questionnaireLanguage: 'fr-FR' }, 'it-IT', 'fr-FR'],
+      ['unknown languages: both stay', { uiLanguage: 'es-ES', questionnaireLanguage: 'cs-CZ' }, 'it-IT', 'it-IT'],
+      ['null languages: both stay', { uiLanguage: null, questionnaireLanguage: null }, 'it-IT', 'it-IT'],
+    ])('%s', (_label, languages, ui, questionnaire) => {
+      const next = sessionAfterCall('submit/kodekodex/identcode', {}, { statusCode: 1, token: NOT_LOGGED_IN, ...languages }, used());
+      expect(next).toMatchObject({ uiLanguage: ui, questionnaireLanguage: questionnaire });
+    });
+  });
+
+  describe.each<CallPath>(['submit/ra/login', 'submit/kodew/login', 'submit/kodegroupcode/login'])('group login %s', (path) => {
+    it('logged in: shows the selector, start index 1, languages and username from the answer', () => {
+      const next = sessionAfterCall(
+        path,
+        { groupcode: 'enc' },
+        { statusCode: 1, token: LOGGED_IN, username: 'Gruppe Eins', uiLanguage: 'en-US' },
+        used({ showLanguageSelection: false }),
+      );
+      expect(next).toMatchObject({
+        token: LOGGED_IN,
+        username: 'Gruppe Eins',
+        showLanguageSelection: true,
+        startIndex: 1,
+        uiLanguage: 'en-US',
+        questionnaireLanguage: 'en-US',
+      });
+    });
+
+    it('not logged in (wrong code): only the token changes', () => {
+      const session = used({ showLanguageSelection: false });
+      const next = sessionAfterCall(path, { groupcode: 'enc' }, { statusCode: 1, token: NOT_LOGGED_IN, uiLanguage: 'en-US' }, session);
+      expect(next).toEqual({ ...session, token: NOT_LOGGED_IN });
+    });
+  });
+
+  it.each<CallPath>([
+    'submit/kodekodex/register',
+    'submit/kodekodex/personalinfo',
+    'submit/kodew/personalinfo',
+    'submit/kodegroupcode/personalinfo',
+    'submit/ra/personalinfo',
+  ])('%s logged in: start index 1 and the new username', (path) => {
+    const session = used();
+    const next = sessionAfterCall(path, {}, { statusCode: 1, token: LOGGED_IN, username: 'Neu Name' }, session);
+    expect(next).toEqual({ ...session, token: LOGGED_IN, username: 'Neu Name', startIndex: 1 });
+  });
+
+  it('submit/kodekodex/login logged in: token, username and start index 0 (resume where left off); languages stay', () => {
+    const session = used();
+    const next = sessionAfterCall('submit/kodekodex/login', { passwordHash: 'x' }, { statusCode: 1, token: LOGGED_IN, username: 'Paula Bereit', uiLanguage: 'en-US' }, session);
+    expect(next).toEqual({ ...session, token: LOGGED_IN, username: 'Paula Bereit', startIndex: 0 });
+  });
+
+  it('submit/kodekodex/login not logged in (wrong code): only the token changes', () => {
+    const session = used();
+    const next = sessionAfterCall('submit/kodekodex/login', { passwordHash: 'x' }, { statusCode: 1, token: NOT_LOGGED_IN }, session);
+    expect(next).toEqual({ ...session, token: NOT_LOGGED_IN });
+  });
+
+  describe('questionnaire page (pageinfo/questionnaire)', () => {
+    it.each<[string, Record<string, unknown>, Record<string, unknown>, number]>([
+      ['the first question decides', { questionStartIndex: 1 }, { questions: [{ questionIndex: 9 }, { questionIndex: 10 }] }, 9],
+      ['no questions: the requested index', { questionStartIndex: 5 }, { questions: [] }, 5],
+      ['questions null: the requested index', { questionStartIndex: 5 }, { questions: null }, 5],
+      ['a question index of 0 is ignored', { questionStartIndex: 5 }, { questions: [{ questionIndex: 0 }] }, 5],
+      ['a question index as text is ignored', { questionStartIndex: 5 }, { questions: [{ questionIndex: '9' }] }, 5],
+      ['nothing usable: unchanged', {}, {}, 13],
+    ])('%s', (_label, request, response, startIndex) => {
+      expect(sessionAfterCall('pageinfo/questionnaire', request, { statusCode: 1, ...response }, used()).startIndex).toBe(startIndex);
+    });
+  });
+
+  it('pageinfo (a plain page) does not touch the start index', () => {
+    const session = used();
+    expect(sessionAfterCall('pageinfo', {}, { statusCode: 1, questions: [{ questionIndex: 3 }] }, session)).toEqual(session);
+  });
+
+  describe('finish (submit/finishassessment)', () => {
+    it('with logout: token, username dropped, start index 1, languages stay', () => {
+      const session = used();
+      expect(sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout: true }, session)).toEqual({
+        sid: session.sid,
+        uiLanguage: 'it-IT',
+        questionnaireLanguage: 'it-IT',
+        startIndex: 1,
+        showLanguageSelection: true,
+      });
+    });
+
+    it('with logout and a token in the answer: the token is still dropped', () => {
+      const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout: true, token: LOGGED_IN }, used());
+      expect(next).not.toHaveProperty('token');
+    });
+
+    it.each([false, null, 'true', undefined])('logout %p: nothing but the token changes', (logout) => {
+      const session = used();
+      expect(sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout, token: LOGGED_IN }, session)).toEqual({ ...session, token: LOGGED_IN });
+    });
+  });
+
+  describe('non-Ok answers change nothing but the token', () => {
+    it.each<[CallPath, number, Record<string, unknown>]>([
+      ['submit/kodekodex/identcode', 6, { uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR' }],
+      ['submit/kodekodex/identcode', 9, { uiLanguage: 'en-US' }],
+      ['submit/kodew/login', 8, { username: 'X', uiLanguage: 'en-US' }],
+      ['submit/finishassessment', 13, { logout: true }],
+      ['pageinfo/questionnaire', 3, { questions: [{ questionIndex: 9 }] }],
+      ['submit/kodekodex/register', 5, { username: 'X' }],
+    ])('%s with status %i', (path, statusCode, extra) => {
+      const session = used();
+      const next = sessionAfterCall(path, { questionStartIndex: 5 }, { statusCode, token: LOGGED_IN, ...extra }, session);
+      expect(next).toEqual({ ...session, token: LOGGED_IN });
+    });
+
+    it.each([undefined, null, '', 42])('a non-Ok answer with token %p keeps the old token', (token) => {
+      const session = used();
+      expect(sessionAfterCall('submit/kodew/login', {}, { statusCode: 4, token }, session)).toEqual(session);
+    });
+  });
+
+  it('an empty username in an Ok answer does not wipe the stored one', () => {
+    const session = used();
+    expect(sessionAfterCall('submit/kodekodex/login', {}, { statusCode: 1, username: '' }, session).username).toBe('Previous Person');
+  });
+});

@@ -1,0 +1,396 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type AppConfig } from '@/lib/config';
+import { parseCookieHeader, serializeCookie, sessionCookie, XSRF_COOKIE, xsrfCookie } from '@/lib/session/cookies';
+import { newSession, unsealSession, type SessionData } from '@/lib/session/data';
+import { issueXsrfToken } from '@/lib/session/xsrf';
+import type { FailureKind, sendCall } from '@/lib/upstream/client';
+import { BODY_LIMIT_BYTES } from './checks';
+import { handleProxy } from './handleProxy';
+
+const ORIGIN = 'https://assess.example';
+// Built at load time: the it.each tables below seal cookies with it.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
+const config: AppConfig = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), NODE_ENV: 'production' });
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** An upstream-style token whose middle part carries the given claims. */
+const tokenWith = (claims: Record<string, unknown>) => `${b64({ alg: 'HS256' })}.${b64(claims)}.signature-${Math.random()}`;
+
+type Sent = { path: string; body: Record<string, unknown>; options: { clientAddress?: string } };
+
+/** A stand-in for sendCall that records what the proxy sends and answers with result. */
+function fakeSend(result: { response: unknown; failure?: FailureKind } = { response: { statusCode: 1, detailCode: 0, translations: [] } }) {
+  const calls: Sent[] = [];
+  const send = (async (path: string, body: Record<string, unknown>, options: Sent['options']) => {
+    calls.push({ path, body, options });
+    return result;
+  }) as unknown as typeof sendCall;
+  return { send, calls };
+}
+
+type RequestOptions = {
+  path?: string;
+  method?: string;
+  body?: BodyInit | null;
+  session?: SessionData | null;
+  /** XSRF cookie value; defaults to a valid token for the session. null leaves the cookie out. */
+  xsrfCookieValue?: string | null;
+  /** X-XSRF-TOKEN header; defaults to the cookie value. null leaves it out. */
+  xsrfHeader?: string | null;
+  headers?: Record<string, string | null>;
+};
+
+/** A browser request as the page would send it: same origin, session cookie, XSRF cookie and header. */
+function browserRequest(options: RequestOptions = {}) {
+  const session = options.session === undefined ? newSession() : options.session;
+  const xsrf = options.xsrfCookieValue === undefined ? (session ? issueXsrfToken(session.sid, config.sessionSecret) : null) : options.xsrfCookieValue;
+  const header = options.xsrfHeader === undefined ? xsrf : options.xsrfHeader;
+  const cookies: string[] = [];
+  if (session) cookies.push(serializeCookie(sessionCookie(session, config)).split(';')[0]!);
+  if (xsrf) cookies.push(serializeCookie(xsrfCookie(xsrf, config)).split(';')[0]!);
+  const headers: Record<string, string> = {
+    host: 'assess.example',
+    origin: ORIGIN,
+    'sec-fetch-site': 'same-origin',
+    'content-type': 'application/json',
+  };
+  if (cookies.length) headers.cookie = cookies.join('; ');
+  if (header) headers['x-xsrf-token'] = header;
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value === null) delete headers[name];
+    else headers[name] = value;
+  }
+  const method = options.method ?? 'POST';
+  const body = options.body === undefined ? (method === 'GET' || method === 'HEAD' ? null : '{}') : options.body;
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
+  if (body instanceof ReadableStream) init.duplex = 'half';
+  return new Request(`${ORIGIN}/api/${options.path ?? 'pageinfo'}`, init);
+}
+
+async function run(options: RequestOptions = {}, result?: Parameters<typeof fakeSend>[0]) {
+  const fake = fakeSend(result);
+  const segments = (options.path ?? 'pageinfo').split('/');
+  const response = await handleProxy(browserRequest(options), segments, { config, send: fake.send });
+  const text = await response.text();
+  return { response, text, json: () => JSON.parse(text) as Record<string, unknown>, calls: fake.calls };
+}
+
+/** The session the response's Set-Cookie stores, or undefined when it sets none. */
+function storedSession(response: Response): SessionData | undefined {
+  const setCookie = response.headers.get('set-cookie');
+  if (!setCookie) return undefined;
+  const value = parseCookieHeader(setCookie.split(';')[0]).get('__Host-session');
+  return unsealSession(value, config.sessionSecret);
+}
+
+function expectRefusal(result: Awaited<ReturnType<typeof run>>, status: number, statusCode: number, error: RegExp | string) {
+  expect(result.response.status).toBe(status);
+  expect(result.response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(result.response.headers.get('cache-control')).toBe('no-store');
+  expect(result.response.headers.get('set-cookie')).toBeNull();
+  const body = result.json();
+  expect(Object.keys(body).sort()).toEqual(['detailCode', 'error', 'statusCode']);
+  expect(body.statusCode).toBe(statusCode);
+  expect(body.detailCode).toBe(0);
+  if (typeof error === 'string') expect(body.error).toBe(error);
+  else expect(body.error).toMatch(error);
+  // A refused request never reaches the upstream.
+  expect(result.calls).toHaveLength(0);
+}
+
+describe('refusals', () => {
+  it.each(['pageinfo/unknown', 'submit/kodekodex/logout', '__proto__', 'constructor', 'PAGEINFO', 'api/pageinfo', ''])('unknown path %p → 404', async (p) => {
+    const result = await run({ path: p });
+    expectRefusal(result, 404, 0, `unknown call '${p}'`);
+  });
+
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('%s on a known path → 405 with Allow: POST', async (method) => {
+    const result = await run({ method, body: method === 'GET' ? null : '{}' });
+    expectRefusal(result, 405, 0, `method ${method} is not allowed; use POST`);
+    expect(result.response.headers.get('allow')).toBe('POST');
+  });
+
+  it.each<[string, Record<string, string | null>]>([
+    ['Origin of another host', { 'sec-fetch-site': null, origin: 'https://evil.example' }],
+    ['Origin of another port', { 'sec-fetch-site': null, origin: 'https://assess.example:8443' }],
+    ['Origin null', { 'sec-fetch-site': null, origin: 'null' }],
+    ['an unparsable Origin', { 'sec-fetch-site': null, origin: 'not a url' }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+    ['Sec-Fetch-Site none', { 'sec-fetch-site': 'none' }],
+    ['Sec-Fetch-Site cross-site even with a same-origin Origin', { 'sec-fetch-site': 'cross-site', origin: ORIGIN }],
+    ['Origin other than X-Forwarded-Host', { 'sec-fetch-site': null, 'x-forwarded-host': 'public.example' }],
+  ])('cross-origin: %s → 403', async (_label, headers) => {
+    expectRefusal(await run({ headers }), 403, 0, 'cross-origin request refused');
+  });
+
+  it.each<[string, RequestOptions]>([
+    ['no session cookie', { session: null, xsrfCookieValue: 'a.b', xsrfHeader: 'a.b' }],
+    [
+      'a session cookie sealed with another secret',
+      {
+        session: null,
+        headers: { cookie: serializeCookie(sessionCookie(newSession(), { secureCookies: true, sessionSecret: 'y'.repeat(40) })).split(';')[0]! },
+      },
+    ],
+    ['a session cookie under the insecure name', { session: null, headers: { cookie: `session=${sessionCookie(newSession(), config).value}` } }],
+    ['a garbage session cookie', { session: null, headers: { cookie: '__Host-session=garbage' } }],
+  ])('%s → 403', async (_label, options) => {
+    expectRefusal(await run(options), 403, 0, 'no session: load a page first');
+  });
+
+  it.each<[string, (s: SessionData) => RequestOptions]>([
+    ['no X-XSRF-TOKEN header', () => ({ xsrfHeader: null })],
+    ['no XSRF-TOKEN cookie', (s) => ({ xsrfCookieValue: null, xsrfHeader: issueXsrfToken(s.sid, config.sessionSecret) })],
+    ['header ≠ cookie (both valid for the session)', (s) => ({ xsrfHeader: issueXsrfToken(s.sid, config.sessionSecret) })],
+    ['a wrong token in cookie and header', () => ({ xsrfCookieValue: 'nonce.signature', xsrfHeader: 'nonce.signature' })],
+    ['a token of another session', () => {
+      const other = issueXsrfToken(newSession().sid, config.sessionSecret);
+      return { xsrfCookieValue: other, xsrfHeader: other };
+    }],
+    ['a token signed with another secret', (s) => {
+      const forged = issueXsrfToken(s.sid, 'z'.repeat(40));
+      return { xsrfCookieValue: forged, xsrfHeader: forged };
+    }],
+  ])('XSRF: %s → 403', async (_label, make) => {
+    const session = newSession();
+    expectRefusal(await run({ session, ...make(session) }), 403, 0, 'missing or invalid X-XSRF-TOKEN header');
+  });
+
+  it('a body over 256 KiB declared by Content-Length → 413 without reading it', async () => {
+    const result = await run({ body: '{}', headers: { 'content-length': String(BODY_LIMIT_BYTES + 1) } });
+    expectRefusal(result, 413, 5, 'body is larger than 256 KiB');
+  });
+
+  it('a real body over 256 KiB → 413', async () => {
+    const body = JSON.stringify({ category: 'x'.repeat(BODY_LIMIT_BYTES) });
+    expectRefusal(await run({ body }), 413, 5, 'body is larger than 256 KiB');
+  });
+
+  it('a streamed body over 256 KiB without Content-Length → 413, and the stream is not read to the end', async () => {
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        if (pulled > 100) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const result = await run({ body: stream });
+    expect(BODY_LIMIT_BYTES).toBe(256 * 1024);
+    expectRefusal(result, 413, 5, 'body is larger than 256 KiB');
+    expect(pulled).toBeLessThan(20);
+  });
+
+  it('a streamed body just under the limit passes', async () => {
+    const text = JSON.stringify({ category: 'a' }).padEnd(BODY_LIMIT_BYTES, ' ');
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+      },
+    });
+    const result = await run({ body: stream });
+    expect(result.response.status).toBe(200);
+    expect(result.calls[0]?.body.category).toBe('a');
+  });
+
+  it.each(['{', 'not json', "{'a':1}", '{"category": "x",}', '\u0000'])('non-JSON body %p → 400', async (body) => {
+    expectRefusal(await run({ body }), 400, 5, 'body is not valid JSON');
+  });
+
+  it.each<[string, string, unknown, string | RegExp]>([
+    ['pageinfo', 'an unknown field', { isAdmin: true }, "unknown field 'isAdmin'"],
+    ['pageinfo', 'two unknown fields', { a: 1, b: 2 }, "unknown field 'a', 'b'"],
+    ['pageinfo', 'the token', { token: 'stolen.token.value' }, "unknown field 'token'"],
+    ['submit/kodekodex/login', 'the token next to a valid field', { passwordHash: 'abc', token: 'x' }, "unknown field 'token'"],
+    ['pageinfo', 'a wrong language', { uiLanguage: 'es-ES' }, /^uiLanguage: /],
+    ['pageinfo', 'a product as text', { product: '1' }, /^product: /],
+    ['pageinfo', 'a product out of range', { product: 9 }, /^product: /],
+    ['pageinfo/questionnaire', 'a start index as text', { questionStartIndex: '5' }, /^questionStartIndex: /],
+    ['submit/kodekodex/identcode', 'no ident code', {}, /^assessmentIdentCode: /],
+    ['submit/kodekodex/login', 'an empty code', { passwordHash: '' }, 'passwordHash: is required'],
+    ['submit/kodew/personalinfo', 'a nested wrong type', { additionalFieldsWithValues: [{ id: 'x', value: '' }], password: '' }, /^additionalFieldsWithValues\.0\.id: /],
+    ['pageinfo', 'an array body', [], /^body: /],
+    ['pageinfo', 'a JSON null body', null, /^body: /],
+    ['pageinfo', 'a JSON string body', 'text', /^body: /],
+  ])('%s with %s → 400 naming it', async (p, _label, body, error) => {
+    expectRefusal(await run({ path: p, body: JSON.stringify(body) }), 400, 5, error);
+  });
+
+  it('checks run in order: method before origin, origin before session, session before XSRF, XSRF before the body', async () => {
+    expect((await run({ path: 'nope', method: 'GET' })).response.status).toBe(404);
+    expect((await run({ method: 'GET', headers: { 'sec-fetch-site': 'cross-site' } })).response.status).toBe(405);
+    expect((await run({ session: null, headers: { 'sec-fetch-site': 'cross-site' } })).json().error).toBe('cross-origin request refused');
+    expect((await run({ session: null, xsrfCookieValue: null, xsrfHeader: null })).json().error).toBe('no session: load a page first');
+    expect((await run({ xsrfHeader: null, body: 'not json' })).response.status).toBe(403);
+  });
+});
+
+describe('forwarding', () => {
+  it('a client that sends neither Origin nor Sec-Fetch-Site (no browser) passes', async () => {
+    const result = await run({ headers: { origin: null, 'sec-fetch-site': null } });
+    expect(result.response.status).toBe(200);
+    expect(result.calls).toHaveLength(1);
+  });
+
+  it('an Origin that matches X-Forwarded-Host passes behind a reverse proxy', async () => {
+    const result = await run({ headers: { 'sec-fetch-site': null, origin: 'https://public.example', 'x-forwarded-host': 'public.example' } });
+    expect(result.response.status).toBe(200);
+  });
+
+  it('an empty body counts as {}', async () => {
+    const result = await run({ body: '' });
+    expect(result.response.status).toBe(200);
+    expect(result.calls[0]?.path).toBe('pageinfo');
+  });
+
+  it('injects the session token into the body sent upstream', async () => {
+    const token = tokenWith({ product: 2, isLoggedIn: true });
+    const result = await run({ session: newSession({ token }), body: JSON.stringify({ category: 'Home' }) });
+    expect(result.response.status).toBe(200);
+    expect(result.calls).toHaveLength(1);
+    expect(result.calls[0]!.body).toMatchObject({ token, category: 'Home' });
+  });
+
+  it('a session without token sends no token', async () => {
+    const result = await run({ session: newSession() });
+    expect(result.calls[0]!.body).not.toHaveProperty('token');
+  });
+
+  it('fills uiLanguage, questionnaireLanguage and product from the session for a page-info load', async () => {
+    const session = newSession({ token: tokenWith({ product: 4 }), uiLanguage: 'fr-FR', questionnaireLanguage: 'it-IT' });
+    const result = await run({ session, body: '{}' });
+    expect(result.calls[0]!.body).toEqual({ token: session.token, uiLanguage: 'fr-FR', questionnaireLanguage: 'it-IT', product: 4 });
+  });
+
+  it('without a token the product default is Unknown (0)', async () => {
+    const result = await run({ session: newSession({ uiLanguage: 'en-US' }) });
+    expect(result.calls[0]!.body).toMatchObject({ uiLanguage: 'en-US', product: 0 });
+  });
+
+  it('keeps what the browser sent over the session defaults', async () => {
+    const session = newSession({ token: tokenWith({ product: 4 }), uiLanguage: 'fr-FR' });
+    const result = await run({ session, body: JSON.stringify({ uiLanguage: 'cz-CZ', questionnaireLanguage: 'en-US', product: 1 }) });
+    expect(result.calls[0]!.body).toMatchObject({ uiLanguage: 'cz-CZ', questionnaireLanguage: 'en-US', product: 1 });
+  });
+
+  it('adds only fields the call knows: a submit call gets no questionnaireLanguage or product', async () => {
+    const session = newSession({ token: tokenWith({ product: 1 }), uiLanguage: 'fr-FR', questionnaireLanguage: 'it-IT' });
+    const result = await run({ session, path: 'submit/kodekodex/identcode', body: JSON.stringify({ assessmentIdentCode: 'P1DEMO01' }) });
+    expect(result.calls[0]!.body).toEqual({ assessmentIdentCode: 'P1DEMO01', token: session.token });
+  });
+
+  it('a group login gets the session uiLanguage', async () => {
+    const session = newSession({ uiLanguage: 'en-US' });
+    const result = await run({ session, path: 'submit/kodew/login', body: JSON.stringify({ groupcode: 'enc' }) });
+    expect(result.calls[0]!.body).toEqual({ groupcode: 'enc', uiLanguage: 'en-US' });
+  });
+
+  it('passes the nearest client address (last X-Forwarded-For entry)', async () => {
+    const result = await run({ headers: { 'x-forwarded-for': '6.6.6.6, 10.0.0.7' } });
+    expect(result.calls[0]!.options).toEqual({ clientAddress: '10.0.0.7' });
+  });
+});
+
+describe('answers', () => {
+  it('a returned token is not in the response body but stored in the session cookie', async () => {
+    const oldToken = tokenWith({ product: 1, isLoggedIn: false });
+    const newToken = tokenWith({ product: 1, isLoggedIn: true });
+    const session = newSession({ token: oldToken });
+    const result = await run(
+      { session, path: 'submit/kodekodex/login', body: JSON.stringify({ passwordHash: 'enc' }) },
+      { response: { statusCode: 1, detailCode: 0, token: newToken, username: 'Paula Bereit', isFirstLogin: false } },
+    );
+    expect(result.response.status).toBe(200);
+    expect(result.response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(result.response.headers.get('cache-control')).toBe('no-store');
+    expect(result.text).not.toContain(newToken);
+    // The page learns only the claims it routes by, never the token itself.
+    expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, username: 'Paula Bereit', isFirstLogin: false, tokenClaims: { product: 1, isLoggedIn: true } });
+    const setCookie = result.response.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^__Host-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(setCookie).not.toContain(newToken);
+    expect(storedSession(result.response)).toMatchObject({ sid: session.sid, token: newToken, username: 'Paula Bereit' });
+  });
+
+  it('the body never carries a token, even when the session did not change', async () => {
+    const token = tokenWith({ product: 1 });
+    const result = await run({ session: newSession({ token }) }, { response: { statusCode: 1, detailCode: 0, token, translations: [] } });
+    expect(result.text).not.toContain(token);
+    expect(result.json()).not.toHaveProperty('token');
+    expect(result.response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('an answer that changes nothing sets no cookie', async () => {
+    const result = await run({}, { response: { statusCode: 1, detailCode: 0, translations: [{ key: 'A', value: 'B' }] } });
+    expect(result.response.status).toBe(200);
+    expect(result.response.headers.get('set-cookie')).toBeNull();
+    expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, translations: [{ key: 'A', value: 'B' }] });
+  });
+
+  it('an ident code answer stores languages and hides the selector in the cookie', async () => {
+    const token = tokenWith({ product: 1, isLoggedIn: false });
+    const session = newSession({ username: 'Previous Person' });
+    const result = await run(
+      { session, path: 'submit/kodekodex/identcode', body: JSON.stringify({ assessmentIdentCode: 'P1DEMO01' }) },
+      { response: { statusCode: 1, detailCode: 0, token, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR' } },
+    );
+    const stored = storedSession(result.response);
+    expect(stored).toMatchObject({ sid: session.sid, token, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR', showLanguageSelection: false });
+    expect(stored).not.toHaveProperty('username');
+  });
+
+  it.each<[FailureKind, number]>([
+    ['timeout', 504],
+    ['unreachable', 502],
+    ['http-error', 502],
+    ['not-json', 502],
+    ['bad-shape', 502],
+    ['no-database', 502],
+  ])('failure %s → %i with the Exception outcome as JSON, session untouched', async (failure, status) => {
+    const detailCode = failure === 'no-database' ? 7 : 24;
+    const session = newSession({ token: tokenWith({ product: 1 }) });
+    const result = await run({ session }, { response: { statusCode: 13, detailCode, exceptionId: 'ABCDEFGHJK', translations: [] }, failure });
+    expect(result.response.status).toBe(status);
+    expect(result.response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(result.json()).toEqual({ statusCode: 13, detailCode, exceptionId: 'ABCDEFGHJK', translations: [] });
+    expect(result.response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('loadImage: a text answer passes as text/plain', async () => {
+    const session = newSession({ token: tokenWith({ product: 2 }) });
+    const result = await run({ session, path: 'loadImage', body: JSON.stringify({ category: 'img-42' }) }, { response: 'iVBORw0KGgoAAAANSUhEUg==' });
+    expect(result.response.status).toBe(200);
+    expect(result.response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(result.response.headers.get('cache-control')).toBe('no-store');
+    expect(result.text).toBe('iVBORw0KGgoAAAANSUhEUg==');
+    expect(result.calls[0]!.body).toMatchObject({ category: 'img-42', token: session.token, product: 2, uiLanguage: 'de-DE' });
+  });
+
+  it('loadImage: a failure is the JSON Exception outcome', async () => {
+    const result = await run(
+      { path: 'loadImage', body: JSON.stringify({ category: 'img-42' }) },
+      { response: { statusCode: 13, detailCode: 24, exceptionId: 'ABCDEFGHJK' }, failure: 'timeout' },
+    );
+    expect(result.response.status).toBe(504);
+    expect(result.json()).toMatchObject({ statusCode: 13, exceptionId: 'ABCDEFGHJK' });
+  });
+
+  it('finish with logout drops the token and username from the cookie', async () => {
+    const session = newSession({ token: tokenWith({ product: 1, isLoggedIn: true }), username: 'Paula Bereit', startIndex: 21 });
+    const result = await run({ session, path: 'submit/finishassessment' }, { response: { statusCode: 1, detailCode: 0, logout: true } });
+    expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, logout: true });
+    const stored = storedSession(result.response);
+    expect(stored).toEqual({ sid: session.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true });
+  });
+
+  it('the XSRF cookie name the proxy reads is the one the page gets', () => {
+    expect(XSRF_COOKIE).toBe('XSRF-TOKEN');
+  });
+});
