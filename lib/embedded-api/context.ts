@@ -7,6 +7,8 @@ export type EmbeddedSettings = {
   tokenTtlSeconds: number;
   clientCryptoKey: string;
   clientCryptoIv: string;
+  /** Server-side limits on guessing access codes; counted in the database, so they hold across restarts and instances. */
+  guessing: { maxPerAssessment: number; maxPerClient: number; windowSeconds: number; lockSeconds: number };
 };
 
 export type ApiContext = {

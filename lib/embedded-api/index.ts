@@ -14,6 +14,12 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
     tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
     clientCryptoKey: config.CLIENT_CRYPTO_KEY,
     clientCryptoIv: config.CLIENT_CRYPTO_IV,
+    guessing: {
+      maxPerAssessment: config.ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT,
+      maxPerClient: config.ACCESS_CODE_MAX_FAILURES_PER_CLIENT,
+      windowSeconds: config.ACCESS_CODE_FAILURE_WINDOW_SECONDS,
+      lockSeconds: config.ACCESS_CODE_LOCK_SECONDS,
+    },
   };
 }
 

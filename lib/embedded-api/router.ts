@@ -3,6 +3,9 @@ import type { ApiAnswer, ApiContext } from './context';
 import { submitIdentCode } from './handlers/identcode';
 import { submitAccessCodeLogin } from './handlers/login';
 import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/pageinfo';
+import { finishAssessment } from './handlers/finish';
+import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
+import { questionnairePage } from './handlers/questionnaire';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are validated by the contract before a handler runs
 type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
@@ -15,4 +18,10 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'pageinfo/kodekodex/login': publicPageInfo,
   'submit/kodekodex/identcode': submitIdentCode,
   'submit/kodekodex/login': submitAccessCodeLogin,
+  'pageinfo/kodekodex/personalinfo': accessPasswordPage,
+  'submit/kodekodex/personalinfo': submitAccessPassword,
+  'pageinfo/kodekodex/register': registerPage,
+  'submit/kodekodex/register': submitRegister,
+  'pageinfo/questionnaire': questionnairePage,
+  'submit/finishassessment': finishAssessment,
 };

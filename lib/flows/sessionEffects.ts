@@ -33,6 +33,9 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
     next.startIndex = 1;
     next.showLanguageSelection = false;
     applyLanguages(next, response);
+  } else if (path === 'submit/kodekodex/login' && loggedIn) {
+    // The questionnaire resumes where the participant left off (DEMO P1-RESUME: page 3 of 6).
+    next.startIndex = 0;
   } else if (GROUP_LOGINS.includes(path) && loggedIn) {
     next.showLanguageSelection = true;
     next.startIndex = 1;

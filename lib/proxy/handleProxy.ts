@@ -54,8 +54,9 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   if (JSON.stringify(nextSession) !== JSON.stringify(session)) {
     headers.append('set-cookie', serializeCookie(sessionCookie(nextSession, config)));
   }
-  const { token: _token, ...visible } = answer;
-  void _token;
+  // The token stays in the cookie; the page learns only the claims it routes by (spec §4).
+  const { token, ...visible } = answer;
+  if (typeof token === 'string' && token) visible.tokenClaims = decodeClaims(token);
   headers.set('content-type', 'application/json; charset=utf-8');
   const status = failure === 'timeout' ? 504 : failure ? 502 : 200;
   return new Response(JSON.stringify(visible), { status, headers });

@@ -13,7 +13,7 @@ export type SessionData = {
   username?: string;
   uiLanguage: Language;
   questionnaireLanguage: Language;
-  /** currentQuestionnaireStartIndex of the spec. */
+  /** currentQuestionnaireStartIndex of the spec; 0 = where the participant left off (after an access-code login). */
   startIndex: number;
   showLanguageSelection: boolean;
 };
@@ -47,7 +47,7 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
     ...(typeof r.username === 'string' && r.username && { username: r.username }),
     uiLanguage: isLanguage(r.uiLanguage) ? r.uiLanguage : DEFAULT_LANGUAGE,
     questionnaireLanguage: isLanguage(r.questionnaireLanguage) ? r.questionnaireLanguage : DEFAULT_LANGUAGE,
-    startIndex: typeof r.startIndex === 'number' && Number.isInteger(r.startIndex) && r.startIndex >= 1 ? r.startIndex : 1,
+    startIndex: typeof r.startIndex === 'number' && Number.isInteger(r.startIndex) && r.startIndex >= 0 ? r.startIndex : 1,
     showLanguageSelection: r.showLanguageSelection !== false,
   };
 }

@@ -27,6 +27,8 @@ export const accessCodeLoginResponse = baseResponse.extend({
   isFirstLogin: z.boolean().nullish(),
   hasAnsweredSomeQuestions: z.boolean().nullish(),
   isPasswordSet: z.boolean().nullish(),
+  /** Embedded API: too many failures; attempts are refused for a while, even with the right code. */
+  locked: z.boolean().nullish(),
 });
 export type AccessCodeLoginResponse = z.output<typeof accessCodeLoginResponse>;
 

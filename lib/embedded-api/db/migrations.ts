@@ -42,6 +42,29 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index revoked_token_expires on revoked_token (expires_at);
     `,
   },
+  {
+    version: 2,
+    name: 'questionnaires, answers, access-code attempts',
+    sql: `
+      alter table assessment add column questionnaire_key text not null default 'competency-24';
+      create table answer (
+        assessment_id int not null references assessment(id) on delete cascade,
+        question_id int not null,
+        answer_id int not null,
+        value int not null,
+        saved_at timestamptz not null default now(),
+        primary key (assessment_id, answer_id)
+      );
+      create table access_code_failure (
+        id bigserial primary key,
+        assessment_id int references assessment(id) on delete cascade,
+        client_address text not null,
+        failed_at timestamptz not null default now()
+      );
+      create index access_code_failure_assessment on access_code_failure (assessment_id, failed_at);
+      create index access_code_failure_client on access_code_failure (client_address, failed_at);
+    `,
+  },
 ];
 
 /** An advisory lock keeps two instances starting together from racing on the same version. */

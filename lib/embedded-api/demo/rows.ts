@@ -14,6 +14,10 @@ export type DemoAssessment = {
   isSelfAssessment: boolean;
   firstLoginDone: boolean;
   finished: boolean;
+  /** The questionnaire of lib/embedded-api/questionnaires/definitions.ts. */
+  questionnaireKey: 'competency-24' | 'grid-10';
+  /** How many questions are already answered (validly) at the start. */
+  answeredQuestions: number;
   note: string;
 };
 
@@ -31,39 +35,39 @@ const candidate = { title: 'Dr.', firstName: 'Clara', lastName: 'Kandidatin' };
 export const DEMO_ASSESSMENTS: DemoAssessment[] = [
   {
     id: 'P1-READY', identCode: 'P1DEMO01', product: Product.CompetencyQuestionnaire, accessCode: 'RANK4711',
-    assessor: assessor('Paula', 'Bereit'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    assessor: assessor('Paula', 'Bereit'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'key set, nothing answered: /questionnairemanual, then 6 ranking pages of 4',
   },
   {
     id: 'P1-RESUME', identCode: 'P1RESUME1', product: Product.CompetencyQuestionnaire, accessCode: 'RESUME4711',
-    assessor: assessor('Rudi', 'Weiter'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    assessor: assessor('Rudi', 'Weiter'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 8,
     note: 'first 8 questions answered: login goes to /questionnaire, page 3 of 6',
   },
   {
     id: 'P1-FIRST', identCode: 'P1FIRST01', product: Product.CompetencyQuestionnaire, accessCode: 'FIRST4711',
-    assessor: assessor('Erika', 'Erstmal'), candidate, isSelfAssessment: false, firstLoginDone: false, finished: false,
+    assessor: assessor('Erika', 'Erstmal'), candidate, isSelfAssessment: false, firstLoginDone: false, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'first login: /accesspassword, then /questionnairemanual',
   },
   {
     id: 'P1-REGISTER', identCode: 'P1REG0001', product: Product.CompetencyQuestionnaire, accessCode: null,
     assessor: assessor('', '', { email: '', isRegistered: false, mustRegister: true }), candidate,
-    isSelfAssessment: false, firstLoginDone: false, finished: false,
+    isSelfAssessment: false, firstLoginDone: false, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'assessorMustRegister: /register, then log in with the key set there',
   },
   {
     id: 'P1-DONE', identCode: 'P1DONE001', product: Product.CompetencyQuestionnaire, accessCode: null,
-    assessor: assessor('Doris', 'Fertig'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: true,
+    assessor: assessor('Doris', 'Fertig'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: true, questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'already finished: the error page with AssessmentAlreadyFinished',
   },
   {
     id: 'P1-SELF', identCode: 'P1SELF001', product: Product.CompetencyQuestionnaire, accessCode: 'SELF4711',
     assessor: assessor('Selma', 'Selbst'), candidate: { title: '', firstName: 'Selma', lastName: 'Selbst' },
-    isSelfAssessment: true, firstLoginDone: true, finished: false,
+    isSelfAssessment: true, firstLoginDone: true, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'self-assessment: no candidate name in the heading',
   },
   {
     id: 'P2-READY', identCode: 'P2DEMO01', product: Product.SecondQuestionnaire, accessCode: 'GRID4711',
-    assessor: assessor('Gregor', 'Raster'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    assessor: assessor('Gregor', 'Raster'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false, questionnaireKey: 'grid-10', answeredQuestions: 0,
     note: 'grid questionnaire, one question a page, 10 questions, not rated allowed (value 0)',
   },
 ];

@@ -1,5 +1,6 @@
 import type { Database, Sql } from '../db/database';
 import { hashKey } from '../keys';
+import { DEFINITIONS } from '../questionnaires/definitions';
 import { DEMO_ASSESSMENTS } from './rows';
 
 /** Creates the demo rows in an empty database; returns whether it did. */
@@ -33,12 +34,22 @@ async function insertDemo(tx: Sql): Promise<void> {
        values ($1, $2, $3, $4, $5, $6) returning id`,
       [demo.assessor.firstName, demo.assessor.lastName, demo.assessor.email, demo.assessor.isRegistered, demo.assessor.mustRegister, keyHash],
     );
-    await tx.query(
+    const [assessment] = await tx.query<{ id: number }>(
       `insert into assessment (ident_code, product, assessor_id, candidate_title, candidate_first_name, candidate_last_name,
-         is_self_assessment, first_login_done, finished_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+         is_self_assessment, first_login_done, finished_at, questionnaire_key)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
       [demo.identCode, demo.product, assessor!.id, demo.candidate.title, demo.candidate.firstName, demo.candidate.lastName,
-        demo.isSelfAssessment, demo.firstLoginDone, demo.finished ? new Date() : null],
+        demo.isSelfAssessment, demo.firstLoginDone, demo.finished ? new Date() : null, demo.questionnaireKey],
     );
+    const definition = DEFINITIONS[demo.questionnaireKey]!;
+    for (const [index, question] of definition.content.questions.slice(0, demo.answeredQuestions).entries()) {
+      for (const [position, answer] of question.answers.entries()) {
+        // Valid rankings, a different order for each question.
+        const value = ((position + index) % question.answers.length) + 1;
+        await tx.query('insert into answer (assessment_id, question_id, answer_id, value) values ($1, $2, $3, $4)', [
+          assessment!.id, question.id, answer.id, value,
+        ]);
+      }
+    }
   }
 }

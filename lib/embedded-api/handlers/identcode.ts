@@ -42,7 +42,8 @@ export async function submitIdentCode(body: { assessmentIdentCode: string; quest
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,
     token,
-    uiLanguage: languageOf(row.ui_language),
+    // A language in the deep link (/home/{code}/{language}/…) wins over the assessment's.
+    uiLanguage: languageOf(body.questionnaireLanguage ?? row.ui_language),
     questionnaireLanguage: languageOf(body.questionnaireLanguage ?? row.questionnaire_language),
     stylesheet: row.stylesheet,
     logoDataBase64: null,

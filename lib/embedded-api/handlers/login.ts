@@ -1,6 +1,7 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import type { ApiAnswer, ApiContext } from '../context';
 import { decryptClientValue } from '../clientCrypto';
+import { clearAssessmentFailures, isGuessingLocked, recordFailure } from '../guessing';
 import { verifyKey } from '../keys';
 import { isTokenFailure, signToken, verifyToken } from '../tokens';
 
@@ -34,16 +35,24 @@ export async function submitAccessCodeLogin(body: { passwordHash: string; token?
   );
   if (!row) return { statusCode: StatusCode.AssessmentDoesNotExist, detailCode: DetailCode.UnknownAssessmentId };
   if (row.finished_at) return { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails };
+  const notLoggedIn = () =>
+    signToken({ product: row.product as never, isLoggedIn: false, assessment: row.assessment_id }, ctx.settings.tokenSecret, ctx.settings.tokenTtlSeconds, ctx.now);
+  if (await isGuessingLocked(ctx.db, ctx, row.assessment_id)) {
+    return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, token: notLoggedIn(), locked: true };
+  }
   const matches = await verifyKey(code.replace(/\s+/g, ''), row.key_hash);
+  if (!matches) {
+    await recordFailure(ctx.db, ctx, row.assessment_id);
+    return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, token: notLoggedIn() };
+  }
+  await clearAssessmentFailures(ctx.db, row.assessment_id);
+  const [answered] = await ctx.db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [row.assessment_id]);
   const token = signToken(
-    matches
-      ? { product: row.product as never, isLoggedIn: true, assessorId: row.assessor_id, assessment: row.assessment_id }
-      : { product: row.product as never, isLoggedIn: false, assessment: row.assessment_id },
+    { product: row.product as never, isLoggedIn: true, assessorId: row.assessor_id, assessment: row.assessment_id },
     ctx.settings.tokenSecret,
     ctx.settings.tokenTtlSeconds,
     ctx.now,
   );
-  if (!matches) return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, token };
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,
@@ -51,7 +60,7 @@ export async function submitAccessCodeLogin(body: { passwordHash: string; token?
     username: `${row.first_name} ${row.last_name}`.trim(),
     assessorMustRegister: row.must_register,
     isFirstLogin: !row.first_login_done,
-    hasAnsweredSomeQuestions: false,
+    hasAnsweredSomeQuestions: (answered?.n ?? 0) > 0,
     isPasswordSet: row.key_hash !== null,
   };
 }

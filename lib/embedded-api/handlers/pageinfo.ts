@@ -33,7 +33,7 @@ export async function errorPageInfo(body: PageInfoBody, ctx: ApiContext): Promis
 
 /** The default logo: the product's mark as SVG, base64 encoded like an uploaded logo would be. */
 const DEFAULT_LOGO = Buffer.from(
-  `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="48" viewBox="0 0 220 48">` +
+  `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="48" viewBox="0 0 240 48">` +
     `<rect x="2" y="6" width="36" height="36" rx="9" fill="#0b5cad"/>` +
     `<path d="M12 33l8-18 8 18M15 27h10" stroke="#fff" stroke-width="3.2" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` +
     `<text x="48" y="31" font-family="Segoe UI, Helvetica, Arial, sans-serif" font-size="19" font-weight="600" fill="#12263f">Assessment Online</text>` +

@@ -1,0 +1,78 @@
+'use client';
+
+import { useRef, useState, type FormEvent } from 'react';
+import { postCall } from '@/lib/client/api';
+import { goAfterSessionChange } from '@/lib/client/navigate';
+import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
+import { routeAfterAccessCodeLogin } from '@/lib/flows/accessCode';
+import { normaliseCode } from '@/lib/validation/code';
+import { CodeField } from '@/components/form/CodeField';
+import { ErrorModal } from '@/components/modal/ErrorModal';
+import { useModal } from '@/components/modal/ModalProvider';
+import formStyles from '@/components/form/form.module.css';
+
+type Texts = {
+  title: string;
+  text: string;
+  label: string;
+  show: string;
+  submit: string;
+  required: string;
+  ErrorAccessCodeKey: string;
+  ErrorAccessCodeKeyFail: string;
+  ErrorAccessCodeLocked: string;
+};
+
+const MODAL = 'access-code-error';
+
+export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts: Texts }) {
+  const { openModal } = useModal();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [modalMessage, setModalMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const failures = useRef(0);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const plain = normaliseCode(code);
+    if (!plain) {
+      setError(texts.required);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    const response = await postCall('submit/kodekodex/login', { passwordHash: encryptForUpstream(plain, crypto) });
+    const outcome = routeAfterAccessCodeLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures.current);
+    if (outcome.kind === 'go') {
+      goAfterSessionChange(outcome.to);
+      return;
+    }
+    setBusy(false);
+    if (outcome.kind === 'wrongCode') {
+      failures.current = outcome.failures;
+      if (outcome.clearField) setCode('');
+    }
+    setModalMessage(texts[outcome.messageKey]);
+    openModal(MODAL);
+  };
+
+  return (
+    <section className="card card-narrow" aria-labelledby="access-code-title">
+      <h1 id="access-code-title" className="page-title">
+        {texts.title}
+      </h1>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <p className="lead">{texts.text}</p>
+        <CodeField name="accessCode" label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus />
+        <div className={formStyles.actions}>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+            {texts.submit}
+          </button>
+        </div>
+      </form>
+      <ErrorModal id={MODAL} message={modalMessage} />
+    </section>
+  );
+}

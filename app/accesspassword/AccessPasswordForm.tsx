@@ -1,0 +1,84 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { StatusCode } from '@/lib/api/codes';
+import { postCall } from '@/lib/client/api';
+import { goAfterSessionChange } from '@/lib/client/navigate';
+import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
+import { canSaveKey, KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/personalKey';
+import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
+import { ErrorModal } from '@/components/modal/ErrorModal';
+import { useModal } from '@/components/modal/ModalProvider';
+import formStyles from '@/components/form/form.module.css';
+
+type Texts = { title: string; text: string; save: string; AccesskeyValid: string; ConfirmAccesskeyValid: string; saveFailed: string };
+type Props = { crypto: ClientCrypto; isPasswordSet: boolean; hasAccount: boolean; keyTexts: KeyChoiceTexts; texts: Texts };
+
+const MODAL = 'access-password-error';
+
+export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts, texts }: Props) {
+  const { openModal } = useModal();
+  // Without a key there is nothing to keep: 'set' is forced and 'keep' hidden (spec §2).
+  const [choice, setChoice] = useState<Choice>(isPasswordSet ? Choice.Keep : Choice.Set);
+  const [key, setKey] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [privacy, setPrivacy] = useState(hasAccount);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const showError = (text: string) => {
+    setMessage(text);
+    openModal(MODAL);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !canSaveKey(choice, key, confirmation, privacy)) return;
+    const problems = personalKeyProblems(choice, key, confirmation);
+    if (problems.length > 0) {
+      showError(problems.map((p) => (p === 'tooShort' ? texts.AccesskeyValid : texts.ConfirmAccesskeyValid)).join('\n'));
+      return;
+    }
+    setBusy(true);
+    const response = await postCall('submit/kodekodex/personalinfo', {
+      passwordEncrypted: choice === Choice.Keep ? '' : encryptForUpstream(key.trim(), crypto),
+    });
+    if (response.statusCode === StatusCode.Ok && response.tokenClaims?.isLoggedIn) {
+      goAfterSessionChange('/questionnairemanual');
+      return;
+    }
+    setBusy(false);
+    showError(texts.saveFailed);
+  };
+
+  return (
+    <section className="card card-narrow" aria-labelledby="access-password-title">
+      <h1 id="access-password-title" className="page-title">
+        {texts.title}
+      </h1>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+        <p className="lead">{texts.text}</p>
+        <KeyChoice
+          texts={keyTexts}
+          canKeep={isPasswordSet}
+          choice={choice}
+          onChoice={setChoice}
+          keyValue={key}
+          onKey={setKey}
+          confirmation={confirmation}
+          onConfirmation={setConfirmation}
+          privacyAccepted={privacy}
+          onPrivacy={setPrivacy}
+          privacyLocked={hasAccount}
+          disabled={busy}
+        />
+        <div className={formStyles.actions}>
+          <button type="submit" className="button button-primary" disabled={busy || !canSaveKey(choice, key, confirmation, privacy)}>
+            {texts.save}
+          </button>
+        </div>
+      </form>
+      <ErrorModal id={MODAL} message={message} />
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+'use client';
+
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Language } from '@/lib/api/languages';
+import { postCall } from '@/lib/client/api';
+import { goAfterSessionChange } from '@/lib/client/navigate';
+import { routeAfterIdentCode } from '@/lib/flows/identCode';
+import { normaliseCode } from '@/lib/validation/code';
+import { CodeField } from '@/components/form/CodeField';
+import formStyles from '@/components/form/form.module.css';
+
+type Texts = { title: string; text: string; loading: string; label: string; submit: string; required: string };
+type Props = { initialCode: string; language?: Language; portalId?: string; texts: Texts };
+
+export function IdentCodeForm({ initialCode, language, portalId, texts }: Props) {
+  const [code, setCode] = useState(initialCode);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(Boolean(initialCode));
+  const started = useRef(false);
+
+  const submit = async (value: string, fromAddress: boolean) => {
+    const assessmentIdentCode = normaliseCode(value);
+    if (!assessmentIdentCode) {
+      setError(texts.required);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    const response = await postCall('submit/kodekodex/identcode', {
+      assessmentIdentCode,
+      ...(language && { questionnaireLanguage: language }),
+      ...(portalId && { portalId }),
+    });
+    const { goTo } = routeAfterIdentCode(response);
+    goAfterSessionChange(goTo, { replace: fromAddress });
+  };
+
+  useEffect(() => {
+    if (!initialCode || started.current) return;
+    started.current = true;
+    void submit(initialCode, true);
+    // Runs once for the code in the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) void submit(code, false);
+  };
+
+  return (
+    <section className="card card-narrow" aria-labelledby="home-title" aria-busy={busy}>
+      <h1 id="home-title" className="page-title">
+        {texts.title}
+      </h1>
+      {busy ? (
+        <p role="status" className="lead">
+          {texts.loading}
+        </p>
+      ) : (
+        <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+          <p className="lead">{texts.text}</p>
+          <CodeField name="assessmentIdentCode" label={texts.label} value={code} onChange={setCode} error={error} autoFocus />
+          <div className={formStyles.actions}>
+            <button type="submit" className="button button-primary">
+              {texts.submit}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+'use client';
+
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { StatusCode } from '@/lib/api/codes';
+import { postCall } from '@/lib/client/api';
+import { goAfterSessionChange } from '@/lib/client/navigate';
+import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
+import { KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/personalKey';
+import { EMAIL_PATTERN, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
+import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
+import { ErrorModal } from '@/components/modal/ErrorModal';
+import { useModal } from '@/components/modal/ModalProvider';
+import formStyles from '@/components/form/form.module.css';
+
+type Texts = {
+  title: string;
+  text: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  save: string;
+  ErrorAccesskeyInvalid: string;
+  ErrorAccesskeyNotConfirmed: string;
+  lastNameRequired: string;
+  emailInvalid: string;
+  saveFailed: string;
+};
+type Props = { crypto: ClientCrypto; isPasswordSet: boolean; isRegistered: boolean; initial: Data; keyTexts: KeyChoiceTexts; texts: Texts };
+
+const MODAL = 'register-error';
+
+export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, keyTexts, texts }: Props) {
+  const { openModal } = useModal();
+  const [data, setData] = useState<Data>(initial);
+  const [choice, setChoice] = useState<Choice>(isPasswordSet ? Choice.Keep : Choice.Set);
+  const [key, setKey] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [privacy, setPrivacy] = useState(isRegistered);
+  const [touched, setTouched] = useState({ key: false, confirmation: false, lastName: false, email: false });
+  const [busy, setBusy] = useState(false);
+  const keyRef = useRef<HTMLInputElement>(null);
+  const lastNameRef = useRef<HTMLInputElement>(null);
+
+  const problems = personalKeyProblems(choice, key, confirmation);
+  const keyInvalid = problems.includes('tooShort');
+  const notConfirmed = !keyInvalid && problems.includes('notConfirmed');
+  const lastNameMissing = data.lastName.trim() === '';
+  const emailInvalid = data.emailAddress.trim() !== '' && !EMAIL_PATTERN.test(data.emailAddress.trim());
+  const canSave = privacy && problems.length === 0 && isRegisterDataValid(data) && !busy;
+
+  const revealAll = () => setTouched({ key: true, confirmation: true, lastName: true, email: true });
+
+  /** Enter on an incomplete form: every problem shows, and focus goes to the key field when it is the key (spec §5). */
+  const onKeyDownForm = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || canSave || (event.target as HTMLElement).tagName === 'BUTTON') return;
+    event.preventDefault();
+    revealAll();
+    if (keyInvalid || notConfirmed) keyRef.current?.focus();
+    else if (lastNameMissing) lastNameRef.current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSave) {
+      revealAll();
+      if (keyInvalid) keyRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const response = await postCall('submit/kodekodex/register', {
+      gender: 1,
+      firstName: data.firstName.trim(),
+      lastName: data.lastName.trim(),
+      emailAddress: data.emailAddress.trim(),
+      passwordEncrypted: choice === Choice.Keep ? '' : encryptForUpstream(key.trim(), crypto),
+    });
+    if (response.statusCode === StatusCode.Ok && response.tokenClaims?.isLoggedIn) {
+      goAfterSessionChange('/questionnairemanual');
+      return;
+    }
+    setBusy(false);
+    openModal(MODAL);
+  };
+
+  const field = (name: 'firstName' | 'lastName' | 'emailAddress', label: string, error?: string) => (
+    <div className={formStyles.field}>
+      <label htmlFor={`register-${name}`} className={formStyles.label}>
+        {label}
+      </label>
+      <input
+        ref={name === 'lastName' ? lastNameRef : undefined}
+        id={`register-${name}`}
+        className={formStyles.input}
+        type={name === 'emailAddress' ? 'email' : 'text'}
+        autoComplete={name === 'firstName' ? 'given-name' : name === 'lastName' ? 'family-name' : 'email'}
+        value={data[name]}
+        required={name === 'lastName'}
+        onChange={(event) => setData({ ...data, [name]: event.target.value })}
+        onBlur={() => name !== 'firstName' && setTouched((t) => ({ ...t, [name === 'lastName' ? 'lastName' : 'email']: true }))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `register-${name}-error` : undefined}
+      />
+      {error && (
+        <p id={`register-${name}-error`} className={formStyles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <section className="card card-narrow" aria-labelledby="register-title">
+      <h1 id="register-title" className="page-title">
+        {texts.title}
+      </h1>
+      <form className={formStyles.form} onSubmit={onSubmit} onKeyDown={onKeyDownForm} noValidate>
+        <p className="lead">{texts.text}</p>
+        {field('firstName', texts.firstName)}
+        {field('lastName', texts.lastName, touched.lastName && lastNameMissing ? texts.lastNameRequired : undefined)}
+        {field('emailAddress', texts.email, touched.email && emailInvalid ? texts.emailInvalid : undefined)}
+        <div onBlur={(event) => {
+          const target = event.target as HTMLInputElement;
+          if (target.type === 'password') setTouched((t) => ({ ...t, key: true, ...(target.value && { confirmation: true }) }));
+        }}>
+          <KeyChoice
+            texts={keyTexts}
+            canKeep={isPasswordSet}
+            choice={choice}
+            onChoice={setChoice}
+            keyValue={key}
+            onKey={setKey}
+            confirmation={confirmation}
+            onConfirmation={setConfirmation}
+            keyError={touched.key && keyInvalid ? texts.ErrorAccesskeyInvalid : undefined}
+            confirmationError={touched.confirmation && notConfirmed ? texts.ErrorAccesskeyNotConfirmed : undefined}
+            keyRef={keyRef}
+            privacyAccepted={privacy}
+            onPrivacy={setPrivacy}
+            privacyLocked={isRegistered}
+            disabled={busy}
+          />
+        </div>
+        <div className={formStyles.actions}>
+          <button type="submit" className="button button-primary" disabled={!canSave}>
+            {texts.save}
+          </button>
+        </div>
+      </form>
+      <ErrorModal id={MODAL} message={texts.saveFailed} />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useId, useState, type Ref } from 'react';
+import styles from './form.module.css';
+
+type Props = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Password-type entry with a 'show' checkbox that switches to plain text (spec §2). */
+  masked?: boolean;
+  showLabel?: string;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  name: string;
+};
+
+/** The one form field for code entry: ident codes, access codes, group codes. */
+export function CodeField({ label, value, onChange, masked = false, showLabel, error, hint, disabled, autoFocus, inputRef, name }: Props) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        className={styles.input}
+        type={masked && !shown ? 'password' : 'text'}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      {masked && showLabel && (
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} disabled={disabled} />
+          <span>{showLabel}</span>
+        </label>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+'use client';
+
+import { useId, type Ref } from 'react';
+import { Modal } from '@/components/modal/Modal';
+import { useModal } from '@/components/modal/ModalProvider';
+import { KeyChoice as Choice } from '@/lib/validation/personalKey';
+import styles from './form.module.css';
+
+export type KeyChoiceTexts = {
+  legend: string;
+  keep: string;
+  set: string;
+  hint: string;
+  newKey: string;
+  confirmKey: string;
+  privacyLabel: string;
+  privacyLink: string;
+  privacyTitle: string;
+  privacyText: string;
+  close: string;
+};
+
+type Props = {
+  texts: KeyChoiceTexts;
+  /** Keep is offered only when a key exists (spec §2, §4). */
+  canKeep: boolean;
+  choice: Choice;
+  onChoice: (choice: Choice) => void;
+  keyValue: string;
+  onKey: (value: string) => void;
+  confirmation: string;
+  onConfirmation: (value: string) => void;
+  keyError?: string;
+  confirmationError?: string;
+  keyRef?: Ref<HTMLInputElement>;
+  privacyAccepted: boolean;
+  onPrivacy: (accepted: boolean) => void;
+  /** A registered participant's consent is given already: ticked and locked. */
+  privacyLocked: boolean;
+  disabled?: boolean;
+};
+
+/**
+ * The one key-choice component of the personal-info pages: keep or set the personal key, key and
+ * confirmation, data-privacy consent with its modal. Choosing 'keep' clears the keys; clicking or
+ * typing into a key field chooses 'set' (spec §4).
+ */
+export function KeyChoice({
+  texts,
+  canKeep,
+  choice,
+  onChoice,
+  keyValue,
+  onKey,
+  confirmation,
+  onConfirmation,
+  keyError,
+  confirmationError,
+  keyRef,
+  privacyAccepted,
+  onPrivacy,
+  privacyLocked,
+  disabled,
+}: Props) {
+  const id = useId();
+  const { openModal } = useModal();
+  const keeping = choice === Choice.Keep;
+  const chooseSet = () => {
+    if (keeping) onChoice(Choice.Set);
+  };
+  const keyErrorId = `${id}-key-error`;
+  const confirmationErrorId = `${id}-confirmation-error`;
+  const modalId = `${id}-privacy`;
+  return (
+    <div className={styles.group}>
+      <fieldset className={styles.fieldset} disabled={disabled}>
+        <legend className={styles.legend}>{texts.legend}</legend>
+        <p className={styles.hint} id={`${id}-hint`}>
+          {texts.hint}
+        </p>
+        {canKeep && (
+          <div className={styles.radios}>
+            <label className={styles.radio}>
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                value={Choice.Keep}
+                checked={keeping}
+                onChange={() => {
+                  onChoice(Choice.Keep);
+                  onKey('');
+                  onConfirmation('');
+                }}
+              />
+              <span>{texts.keep}</span>
+            </label>
+            <label className={styles.radio}>
+              <input type="radio" name={`${id}-choice`} value={Choice.Set} checked={!keeping} onChange={() => onChoice(Choice.Set)} />
+              <span>{texts.set}</span>
+            </label>
+          </div>
+        )}
+        <div className={styles.pair}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-key`} className={styles.label}>
+              {texts.newKey}
+            </label>
+            <input
+              ref={keyRef}
+              id={`${id}-key`}
+              type="password"
+              className={styles.input}
+              value={keyValue}
+              autoComplete="new-password"
+              // While 'keep' is chosen the field reads as disabled, yet a click or a key press in it chooses 'set'.
+              readOnly={keeping}
+              aria-disabled={keeping || undefined}
+              onMouseDown={chooseSet}
+              onKeyDown={(event) => event.key.length === 1 && chooseSet()}
+              onChange={(event) => onKey(event.target.value)}
+              aria-invalid={keyError ? true : undefined}
+              aria-describedby={[`${id}-hint`, keyError && keyErrorId].filter(Boolean).join(' ')}
+            />
+            {keyError && (
+              <p id={keyErrorId} className={styles.error} role="alert">
+                {keyError}
+              </p>
+            )}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-confirmation`} className={styles.label}>
+              {texts.confirmKey}
+            </label>
+            <input
+              id={`${id}-confirmation`}
+              type="password"
+              className={styles.input}
+              value={confirmation}
+              autoComplete="new-password"
+              readOnly={keeping}
+              aria-disabled={keeping || undefined}
+              onMouseDown={chooseSet}
+              onKeyDown={(event) => event.key.length === 1 && chooseSet()}
+              onChange={(event) => onConfirmation(event.target.value)}
+              aria-invalid={confirmationError ? true : undefined}
+              aria-describedby={confirmationError ? confirmationErrorId : undefined}
+            />
+            {confirmationError && (
+              <p id={confirmationErrorId} className={styles.error} role="alert">
+                {confirmationError}
+              </p>
+            )}
+          </div>
+        </div>
+      </fieldset>
+      <div className={styles.privacy}>
+        <label className={styles.checkbox}>
+          <input
+            type="checkbox"
+            checked={privacyAccepted}
+            disabled={privacyLocked || disabled}
+            onChange={(event) => onPrivacy(event.target.checked)}
+          />
+          <span>{texts.privacyLabel}</span>
+        </label>
+        <button type="button" className={styles.linkButton} aria-haspopup="dialog" onClick={() => openModal(modalId)}>
+          {texts.privacyLink}
+        </button>
+      </div>
+      <Modal id={modalId} title={texts.privacyTitle} closeLabel={texts.close}>
+        <p>{texts.privacyText}</p>
+      </Modal>
+    </div>
+  );
+}

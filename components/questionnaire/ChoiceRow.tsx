@@ -1,0 +1,47 @@
+'use client';
+
+import styles from './Questionnaire.module.css';
+
+export type ChoiceOption = { value: number; label: string; hint?: string };
+
+type Props = {
+  name: string;
+  letter: string;
+  text: string;
+  subtext?: string | null;
+  options: ReadonlyArray<ChoiceOption>;
+  value: number;
+  invalid: boolean;
+  disabled: boolean;
+  onChange: (value: number) => void;
+};
+
+/**
+ * One answer item: a radio group (WAI-ARIA radio pattern through native radios, arrow keys move
+ * within the group) labelled with its letter and statement. Ranking and grid views both use it.
+ */
+export function ChoiceRow({ name, letter, text, subtext, options, value, invalid, disabled, onChange }: Props) {
+  return (
+    <fieldset className={styles.row} data-invalid={invalid || undefined} disabled={disabled}>
+      <legend className={styles.rowText}>
+        <span className={styles.letter} aria-hidden="true">
+          {letter}
+        </span>
+        <span className="visually-hidden">{letter})</span>
+        <span>
+          {text}
+          {subtext && <span className={styles.subtext}>{subtext}</span>}
+        </span>
+      </legend>
+      <div className={styles.options} style={{ ['--columns' as string]: options.length }}>
+        {options.map((option) => (
+          <label key={option.value} className={styles.option} data-selected={option.value === value || undefined}>
+            <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
+            <span className={styles.optionLabel}>{option.label}</span>
+            {option.hint && <span className="visually-hidden">, {option.hint}</span>}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

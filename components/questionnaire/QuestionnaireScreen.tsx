@@ -1,0 +1,276 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Product, StatusCode } from '@/lib/api/codes';
+import type { QuestionnairePageResponse } from '@/lib/api/schemas/questionnaire';
+import { postCall } from '@/lib/client/api';
+import { goAfterSessionChange } from '@/lib/client/navigate';
+import { errorPageUrl } from '@/lib/flows/errorPage';
+import { finishErrorText, routeAfterFinish } from '@/lib/flows/finish';
+import { encodeAnswers, invalidQuestions, questionsPerPage, unsetValue } from '@/lib/flows/questionnaire';
+import { useUnsavedAnswers } from '@/components/chrome/UnsavedAnswers';
+import { Modal } from '@/components/modal/Modal';
+import { useModal } from '@/components/modal/ModalProvider';
+import { GridView } from './GridView';
+import { RankingView } from './RankingView';
+import styles from './Questionnaire.module.css';
+
+export type QuestionnaireTexts = {
+  pageOf: string;
+  previous: string;
+  next: string;
+  lastPage: string;
+  saving: string;
+  saveFailed: string;
+  instructionsButton: string;
+  instructionsTitle: string;
+  instructionsText: string;
+  errorAnswersInvalid: string;
+  errorWord: string;
+  questionWord: string;
+  statementColumn: string;
+  rankBest: string;
+  rankLeast: string;
+  ratedCount: string;
+  finishTitle: string;
+  finishText: string;
+  finishYes: string;
+  finishNo: string;
+  modalErrorText: string;
+  errorTitle: string;
+  close: string;
+};
+
+/** The page as the server sent it; its translations stay on the server (texts come as props). */
+export type QuestionnairePage = QuestionnairePageResponse;
+
+type Props = { product: number; initialPage: QuestionnairePage; texts: QuestionnaireTexts; simpleLayout: boolean };
+
+const FINISH_CONFIRM = 'finish-confirm';
+const FINISH_ERROR = 'finish-error';
+
+function valuesOf(page: QuestionnairePage): Map<number, number> {
+  return new Map((page.questions ?? []).flatMap((q) => q.answerInfos.map((a) => [a.id, a.value] as const)));
+}
+
+function invalidOf(page: QuestionnairePage, fallback: string): Map<number, string> {
+  return new Map((page.questions ?? []).filter((q) => q.isInvalid || q.errorMessage).map((q) => [q.id, q.errorMessage || fallback]));
+}
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+}
+
+/**
+ * The paged questionnaire (spec §2, §4). One request per page turn saves this page's answers and
+ * loads the next; navigation is blocked while it is in flight. A failed save keeps every answer on
+ * screen, says so, and the next press retries.
+ */
+export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout }: Props) {
+  const { activeModalId, openModal, closeModal } = useModal();
+  const { setHasUnsavedAnswers } = useUnsavedAnswers();
+  const [page, setPage] = useState(initialPage);
+  const [values, setValues] = useState(() => valuesOf(initialPage));
+  const [invalid, setInvalid] = useState(() => invalidOf(initialPage, texts.errorAnswersInvalid));
+  const [busy, setBusy] = useState(false);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const [finishError, setFinishError] = useState('');
+  const inFlight = useRef(false);
+  const heading = useRef<HTMLParagraphElement>(null);
+  const unset = unsetValue(product);
+  const questions = page.questions ?? [];
+  const start = questions[0]?.questionIndex ?? 1;
+
+  useEffect(() => () => setHasUnsavedAnswers(false), [setHasUnsavedAnswers]);
+
+  const focusQuestion = (id: number) => {
+    // After React has rendered the error blocks.
+    requestAnimationFrame(() => document.getElementById(`question-${id}`)?.focus());
+  };
+
+  const onChange = useCallback(
+    (questionId: number, answerId: number, value: number) => {
+      setValues((current) => new Map(current).set(answerId, value));
+      setInvalid((current) => {
+        if (!current.has(questionId)) return current;
+        const next = new Map(current);
+        next.delete(questionId);
+        return next;
+      });
+      setHasUnsavedAnswers(true);
+    },
+    [setHasUnsavedAnswers],
+  );
+
+  const turn = async (forward: boolean) => {
+    if (inFlight.current) return;
+    const failed = invalidQuestions(product, questions, values, { forward, notRated: page.notRated === true, unset });
+    if (failed.length > 0) {
+      setInvalid(new Map(failed.map((id) => [id, texts.errorAnswersInvalid])));
+      focusQuestion(failed[0]!);
+      return;
+    }
+    const target = forward ? (page.nextNavButtonQuestionStartIndex ?? start) : page.prevNavButtonQuestionStartIndex;
+    if (!target) return;
+    inFlight.current = true;
+    setBusy(true);
+    const answers = questions.flatMap((q) => q.answerInfos.map((a) => ({ id: a.id, value: values.get(a.id) ?? unset })));
+    const response = await postCall('pageinfo/questionnaire', {
+      questionsPerPage: questionsPerPage(product),
+      questionStartIndex: target,
+      answers: encodeAnswers(start, answers),
+    });
+    inFlight.current = false;
+    setBusy(false);
+    if (response.transportFailed || response.statusCode === StatusCode.Exception) {
+      setSaveFailed(true);
+      return;
+    }
+    if (response.statusCode !== StatusCode.Ok) {
+      setHasUnsavedAnswers(false);
+      goAfterSessionChange(errorPageUrl({ statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined }));
+      return;
+    }
+    setSaveFailed(false);
+    const serverInvalid = invalidOf(response, texts.errorAnswersInvalid);
+    if (serverInvalid.size > 0) {
+      setInvalid(serverInvalid);
+      focusQuestion([...serverInvalid.keys()][0]!);
+      return;
+    }
+    const next: QuestionnairePage = { ...response, translations: [] };
+    setPage(next);
+    setValues(valuesOf(next));
+    setInvalid(new Map());
+    setHasUnsavedAnswers(false);
+    if (next.canFinish) openModal(FINISH_CONFIRM);
+    else requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  const finish = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    const response = await postCall('submit/finishassessment', {});
+    inFlight.current = false;
+    setBusy(false);
+    const outcome = routeAfterFinish(response);
+    closeModal(FINISH_CONFIRM);
+    if (outcome.kind === 'go') {
+      setHasUnsavedAnswers(false);
+      goAfterSessionChange(outcome.to);
+      return;
+    }
+    setFinishError(finishErrorText(texts.modalErrorText, outcome.status, outcome.detail));
+    openModal(FINISH_ERROR);
+  };
+
+  const viewTexts = {
+    statementColumn: texts.statementColumn,
+    rankBest: texts.rankBest,
+    rankLeast: texts.rankLeast,
+    errorLabel: (number: number, message: string) => `${texts.errorWord} ${texts.questionWord} ${number}: ${message}`,
+  };
+  const isLastPage = !page.nextNavButtonQuestionStartIndex;
+  const rated = questions.flatMap((q) => q.answerInfos).filter((a) => (values.get(a.id) ?? unset) !== unset).length;
+  const candidate = page.isSelfAssessment
+    ? ''
+    : [page.candidateTitle, page.candidateFirstName, page.candidateLastName].filter(Boolean).join(' ') || page.candidatePseudonym || '';
+
+  return (
+    <div className={`${styles.screen} ${simpleLayout ? styles.simple : ''}`}>
+      <div className={styles.top}>
+        <h1 className={styles.title}>
+          {page.questionnaireTitle}
+          {candidate && <span className={styles.candidate}>{candidate}</span>}
+        </h1>
+        <div className={styles.topTools}>
+          <p ref={heading} className={styles.pageOf} tabIndex={-1} aria-live="polite">
+            {fill(texts.pageOf, { current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1 })}
+          </p>
+          <button type="button" className="button button-secondary" aria-haspopup="dialog" onClick={() => openModal('instructions')}>
+            {texts.instructionsButton}
+          </button>
+        </div>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label={fill(texts.pageOf, { current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1 })}
+          aria-valuemin={1}
+          aria-valuemax={page.totalNumberOfPages ?? 1}
+          aria-valuenow={page.currentPage ?? 1}
+        >
+          <span style={{ width: `${(100 * (page.currentPage ?? 1)) / (page.totalNumberOfPages ?? 1)}%` }} />
+        </div>
+      </div>
+
+      <form className={styles.form} onSubmit={(event) => { event.preventDefault(); void turn(true); }} aria-busy={busy}>
+        {product === Product.CompetencyQuestionnaire ? (
+          <RankingView questions={questions} values={values} invalid={invalid} disabled={busy} onChange={onChange} texts={viewTexts} />
+        ) : page.answervaluesConfig ? (
+          <GridView
+            questions={questions}
+            values={values}
+            invalid={invalid}
+            disabled={busy}
+            onChange={onChange}
+            texts={viewTexts}
+            config={page.answervaluesConfig}
+            notRated={page.notRated === true}
+          />
+        ) : null}
+
+        {saveFailed && (
+          <p className={styles.saveFailed} role="alert">
+            {texts.saveFailed}
+          </p>
+        )}
+
+        <div className={styles.nav}>
+          <button type="button" className="button button-secondary" onClick={() => void turn(false)} disabled={busy || !page.prevNavButtonQuestionStartIndex}>
+            {texts.previous}
+          </button>
+          {busy && (
+            <span className={styles.saving} role="status">
+              {texts.saving}
+            </span>
+          )}
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+            {isLastPage ? texts.lastPage : texts.next}
+          </button>
+        </div>
+      </form>
+
+      {product !== Product.CompetencyQuestionnaire && texts.ratedCount && !activeModalId && (
+        <p className={styles.ratedOverlay} aria-live="polite">
+          {fill(texts.ratedCount, { count: rated, total: questions.flatMap((q) => q.answerInfos).length })}
+        </p>
+      )}
+
+      <Modal id="instructions" title={texts.instructionsTitle} closeLabel={texts.close}>
+        <p>{texts.instructionsText}</p>
+      </Modal>
+      <Modal
+        id={FINISH_CONFIRM}
+        title={texts.finishTitle}
+        closeLabel={texts.close}
+        role="alertdialog"
+        actions={
+          <>
+            <button type="button" className="button button-secondary" onClick={() => closeModal(FINISH_CONFIRM)} disabled={busy}>
+              {texts.finishNo}
+            </button>
+            <button type="button" className="button button-primary" onClick={() => void finish()} disabled={busy} autoFocus>
+              {texts.finishYes}
+            </button>
+          </>
+        }
+      >
+        <p>{texts.finishText}</p>
+      </Modal>
+      <Modal id={FINISH_ERROR} title={texts.errorTitle} closeLabel={texts.close} role="alertdialog">
+        <p>{finishError}</p>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import type { CallPath, RequestOf, ResponseOf } from '@/lib/api/catalogue';
+import { DetailCode, StatusCode } from '@/lib/api/codes';
+import type { TokenClaims } from '@/lib/session/claims';
+
+/** What the proxy hands the page instead of the token: the claims it routes by. */
+export type WithClaims<T> = T & { tokenClaims?: TokenClaims };
+export type BrowserRequest<P extends CallPath> = Omit<RequestOf<P>, 'token'>;
+
+function xsrfToken(): string {
+  const match = document.cookie.split('; ').find((part) => part.startsWith('XSRF-TOKEN='));
+  return match ? decodeURIComponent(match.slice('XSRF-TOKEN='.length)) : '';
+}
+
+/** The spec's Exception outcome for a request that failed on the way (no details, spec §8). */
+export const TRANSPORT_FAILURE = { statusCode: StatusCode.Exception, detailCode: DetailCode.Exception, transportFailed: true } as const;
+
+/**
+ * Sends a call through our proxy route, with the XSRF header of spec §7. Never throws: a network
+ * failure or a non-JSON answer becomes the Exception outcome, flagged transportFailed.
+ */
+export async function postCall<P extends CallPath>(path: P, body: BrowserRequest<P>): Promise<WithClaims<ResponseOf<P>> & { transportFailed?: boolean }> {
+  try {
+    const response = await fetch(`/api/${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
+      body: JSON.stringify(body),
+    });
+    const json: unknown = await response.json();
+    if (json && typeof json === 'object' && 'statusCode' in json) {
+      const result = json as Record<string, unknown>;
+      // 502/504 carry the upstream failure; the answers on screen must then stay for a retry.
+      if (response.status >= 500) result.transportFailed = true;
+      return result as unknown as WithClaims<ResponseOf<P>> & { transportFailed?: boolean };
+    }
+  } catch {
+    // fall through
+  }
+  return TRANSPORT_FAILURE as unknown as WithClaims<ResponseOf<P>> & { transportFailed: true };
+}

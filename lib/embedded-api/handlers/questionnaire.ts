@@ -1,0 +1,186 @@
+import { DetailCode, StatusCode } from '@/lib/api/codes';
+import type { Language } from '@/lib/api/languages';
+import { answersPayload } from '@/lib/api/schemas/questionnaire';
+import { languageOf, type ApiAnswer, type ApiContext } from '../context';
+import type { Sql } from '../db/database';
+import { allowedValues, DEFINITIONS, localize, type QuestionnaireDefinition } from '../questionnaires/definitions';
+import { isComplete, isPageStart, isQuestionValid, pageCount, pageStartOf, questionsOfPage, resumeStart, type Values } from '../questionnaires/engine';
+import { CATALOGUES } from '../translations';
+import { translationsFor } from '../translations';
+import { isTokenFailure, verifyToken, type TokenPayload } from '../tokens';
+
+type AssessmentRow = {
+  id: number;
+  questionnaire_key: string;
+  candidate_title: string;
+  candidate_first_name: string;
+  candidate_last_name: string;
+  candidate_pseudonym: string;
+  is_self_assessment: boolean;
+  finished_at: Date | null;
+};
+
+type Body = { token?: string; uiLanguage?: string; questionnaireLanguage?: string; questionStartIndex?: number; answers?: string };
+
+/** The participant's assessment for a logged-in token, or the spec's refusal. */
+export async function loggedInAssessment(token: string | undefined, ctx: ApiContext): Promise<{ payload: TokenPayload; row: AssessmentRow } | ApiAnswer> {
+  const verified = await verifyToken(token, ctx.settings.tokenSecret, ctx.db, ctx.now);
+  if (isTokenFailure(verified)) return verified;
+  if (!verified.isLoggedIn || !verified.assessment) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown };
+  const [row] = await ctx.db.query<AssessmentRow>(
+    `select id, questionnaire_key, candidate_title, candidate_first_name, candidate_last_name, candidate_pseudonym,
+            is_self_assessment, finished_at from assessment where id = $1`,
+    [verified.assessment],
+  );
+  if (!row) return { statusCode: StatusCode.AssessmentDoesNotExist, detailCode: DetailCode.UnknownAssessmentId };
+  return { payload: verified, row };
+}
+
+export async function savedValues(sql: Sql, assessmentId: number): Promise<Values> {
+  const rows = await sql.query<{ answer_id: number; value: number }>('select answer_id, value from answer where assessment_id = $1', [assessmentId]);
+  return new Map(rows.map((r) => [r.answer_id, r.value]));
+}
+
+function decodeAnswers(encoded: string) {
+  try {
+    return answersPayload.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * pageinfo/questionnaire: saves the answers of the page just left (one transaction, idempotent:
+ * the same answers again write the same rows) and answers with the page asked for. An invalid page
+ * saves nothing and comes back with its questions flagged. Without a start index, the participant
+ * resumes where they left off.
+ */
+export async function questionnairePage(body: Body, ctx: ApiContext): Promise<ApiAnswer> {
+  const uiLanguage = languageOf(body.uiLanguage);
+  const found = await loggedInAssessment(body.token, ctx);
+  if ('statusCode' in found) return { ...found, translations: translationsFor(uiLanguage) };
+  const { row } = found;
+  if (row.finished_at) return { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails, translations: translationsFor(uiLanguage) };
+  const definition = DEFINITIONS[row.questionnaire_key];
+  if (!definition) return { statusCode: StatusCode.NoRecordset, detailCode: DetailCode.NoExists, translations: translationsFor(uiLanguage) };
+
+  let saved = await savedValues(ctx.db, row.id);
+  const invalid = (errorInfo: string): ApiAnswer => ({ statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo, translations: translationsFor(uiLanguage) });
+  let lastPageSaved = false;
+
+  if (body.answers) {
+    const decoded = decodeAnswers(body.answers);
+    if (!decoded?.success) return invalid('answers: not base64 JSON of {questionStartIndex, answers}');
+    const { questionStartIndex: start, answers } = decoded.data;
+    if (!isPageStart(definition, start)) return invalid('answers.questionStartIndex: not the start of a page');
+    const pageQuestions = questionsOfPage(definition, start);
+    const questionOf = new Map(pageQuestions.flatMap((q) => q.answers.map((a) => [a.id, q.id] as const)));
+    const allowed = allowedValues(definition);
+    const submitted: Values = new Map();
+    for (const { id, value } of answers) {
+      if (!questionOf.has(id)) return invalid(`answers: answer ${id} is not on the page starting at ${start}`);
+      if (value !== definition.unsetValue && !allowed.has(value)) return invalid(`answers: value ${value} is not allowed`);
+      submitted.set(id, value);
+    }
+    const merged: Values = new Map([...saved, ...submitted]);
+    const forward = body.questionStartIndex === undefined || body.questionStartIndex >= start;
+    const failed = new Set(pageQuestions.filter((q) => !isQuestionValid(definition, q, merged, !forward)).map((q) => q.id));
+    if (failed.size > 0) return pageAnswer(definition, row, start, merged, { failed, uiLanguage, language: languageOf(body.questionnaireLanguage), canFinish: false });
+
+    await ctx.db.transaction(async (tx) => {
+      for (const [answerId, value] of submitted) {
+        if (value === definition.unsetValue) {
+          await tx.query('delete from answer where assessment_id = $1 and answer_id = $2', [row.id, answerId]);
+        } else {
+          await tx.query(
+            `insert into answer (assessment_id, question_id, answer_id, value, saved_at) values ($1, $2, $3, $4, now())
+             on conflict (assessment_id, answer_id) do update set value = excluded.value, question_id = excluded.question_id, saved_at = now()`,
+            [row.id, questionOf.get(answerId), answerId, value],
+          );
+        }
+      }
+    });
+    saved = merged;
+    lastPageSaved = forward && start === pageStartOf(definition, definition.content.questions.length);
+  }
+
+  const target = body.questionStartIndex === undefined ? resumeStart(definition, saved) : pageStartOf(definition, body.questionStartIndex);
+  return pageAnswer(definition, row, target, saved, {
+    failed: new Set(),
+    uiLanguage,
+    language: languageOf(body.questionnaireLanguage),
+    // The finish confirmation opens when the last page was saved and everything is answered.
+    canFinish: lastPageSaved && isComplete(definition, saved),
+  });
+}
+
+function pageAnswer(
+  definition: QuestionnaireDefinition,
+  row: AssessmentRow,
+  start: number,
+  values: Values,
+  options: { failed: Set<number>; uiLanguage: Language; language: Language; canFinish: boolean },
+): ApiAnswer {
+  const { language } = options;
+  const errorText = CATALOGUES[options.uiLanguage].ErrorAnswersInvalid;
+  const perPage = definition.questionsPerPage;
+  const total = pageCount(definition);
+  const currentPage = Math.floor((start - 1) / perPage) + 1;
+  const scale = definition.scale;
+  return {
+    statusCode: StatusCode.Ok,
+    detailCode: DetailCode.NoDetails,
+    translations: translationsFor(options.uiLanguage),
+    prefix: '',
+    questionnaireLanguage: language,
+    canFinish: options.canFinish,
+    questionnaireTitle: localize(definition.content.title, language),
+    candidateTitle: row.candidate_title,
+    candidateFirstName: row.candidate_first_name,
+    candidateLastName: row.candidate_last_name,
+    candidatePseudonym: row.candidate_pseudonym,
+    isSelfAssessment: row.is_self_assessment,
+    currentPage,
+    totalNumberOfPages: total,
+    prevNavButtonQuestionStartIndex: currentPage > 1 ? start - perPage : null,
+    nextNavButtonQuestionStartIndex: currentPage < total ? start + perPage : null,
+    noDetails: definition.noDetails,
+    notRated: definition.notRated,
+    answervaluesConfig: {
+      valueInfos: scale.valueInfos.map((v) => ({ value: v.value, caption: localize(v.caption, language) })),
+      notRatedValue: scale.notRatedValue,
+      notRatedValueCaption: scale.notRatedValueCaption ? localize(scale.notRatedValueCaption, language) : null,
+      notRatedGroupCaption: scale.notRatedGroupCaption ? localize(scale.notRatedGroupCaption, language) : null,
+      groupCaptions: scale.groupCaptions.map((g) => ({ caption: localize(g.caption, language), columnSpan: g.columnSpan })),
+    },
+    questions: questionsOfPage(definition, start).map((question, offset) => {
+      const failed = options.failed.has(question.id);
+      const answerValues = question.answers.map((a) => values.get(a.id) ?? definition.unsetValue);
+      return {
+        questionIndex: start + offset,
+        id: question.id,
+        text: localize(question.text, language),
+        subText: localize(question.subText, language),
+        imageKey: null,
+        info1: null,
+        info2: null,
+        info3: null,
+        info4: null,
+        errorMessage: failed ? errorText : '',
+        isInvalid: failed,
+        answerInfos: question.answers.map((answer, answerIndex) => {
+          const value = answerValues[answerIndex] ?? definition.unsetValue;
+          const duplicate = value !== definition.unsetValue && answerValues.filter((v) => v === value).length > 1 && definition.unsetValue === 0;
+          return {
+            id: answer.id,
+            answerIndex,
+            text: localize(answer.text, language),
+            subtext: localize(answer.subtext, language),
+            value,
+            isInvalid: failed && (value === definition.unsetValue || duplicate),
+          };
+        }),
+      };
+    }),
+  };
+}

@@ -1,0 +1,46 @@
+import { Product } from '@/lib/api/codes';
+import { answerLetter, encodeAnswers, invalidQuestions, questionsPerPage, unsetValue } from './questionnaire';
+
+const q = (id: number, answers: number[]) => ({ id, answerInfos: answers.map((a) => ({ id: a })) });
+
+describe('questionnaire page rules', () => {
+  it.each([
+    [Product.CompetencyQuestionnaire, 4, 0],
+    [Product.SecondQuestionnaire, 1, -1],
+    [Product.RequirementsAnalysis, 1, -1],
+    [Product.GroupWeb, 1, -1],
+  ])('product %s: %s questions a page, unset value %s', (product, perPage, unset) => {
+    expect(questionsPerPage(product)).toBe(perPage);
+    expect(unsetValue(product)).toBe(unset);
+  });
+
+  const ranking = [q(1, [11, 12, 13, 14]), q(2, [21, 22, 23, 24])];
+  it.each([
+    ['all ranked, forward', new Map([[11, 1], [12, 2], [13, 3], [14, 4], [21, 4], [22, 3], [23, 2], [24, 1]]), true, []],
+    ['second untouched, forward', new Map([[11, 1], [12, 2], [13, 3], [14, 4]]), true, [2]],
+    ['second untouched, back', new Map([[11, 1], [12, 2], [13, 3], [14, 4]]), false, []],
+    ['duplicate rank, back', new Map([[11, 1], [12, 1], [13, 3], [14, 4]]), false, [1]],
+  ])('ranking: %s → invalid %j', (_name, values, forward, expected) => {
+    expect(invalidQuestions(Product.CompetencyQuestionnaire, ranking, values, { forward, notRated: false, unset: 0 })).toEqual(expected);
+  });
+
+  it.each([
+    ['answered', new Map([[11, 3], [12, 4]]), true, true, []],
+    ['not rated allowed', new Map([[11, 0], [12, 0]]), true, true, []],
+    ['not rated refused', new Map([[11, 0], [12, 2]]), true, false, [1]],
+    ['half answered', new Map([[11, 2]]), false, true, [1]],
+    ['nothing, forward', new Map(), true, true, [1]],
+    ['nothing, back', new Map(), false, true, []],
+  ])('grid product 2: %s → invalid %j', (_name, values, forward, notRated, expected) => {
+    expect(invalidQuestions(Product.SecondQuestionnaire, [q(1, [11, 12])], values, { forward, notRated, unset: -1 })).toEqual(expected);
+  });
+
+  it('encodes answers as base64 JSON of start index and id/value pairs', () => {
+    const encoded = encodeAnswers(5, [{ id: 1011, value: 2 }]);
+    expect(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))).toEqual({ questionStartIndex: 5, answers: [{ id: 1011, value: 2 }] });
+  });
+
+  it('letters answers a, b, c …', () => {
+    expect([0, 1, 2, 3].map(answerLetter)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});

@@ -1,0 +1,45 @@
+import { Product } from '@/lib/api/codes';
+import { isGridQuestionValid } from '@/lib/validation/grid';
+import { isRankingQuestionValid } from '@/lib/validation/ranking';
+
+/** Questions per page (spec §9): 4 for product 1, 1 for the others. */
+export function questionsPerPage(product: number): number {
+  return product === Product.CompetencyQuestionnaire ? 4 : 1;
+}
+
+type PageQuestion = { id: number; answerInfos: ReadonlyArray<{ id: number }> };
+
+/**
+ * The questions of a page that may not be sent: on next every question must be validly answered;
+ * going back accepts questions left wholly unanswered (the lenient check of spec §5).
+ */
+export function invalidQuestions(
+  product: number,
+  questions: ReadonlyArray<PageQuestion>,
+  values: ReadonlyMap<number, number>,
+  options: { forward: boolean; notRated: boolean; unset: number },
+): number[] {
+  return questions
+    .filter((question) => {
+      const answers = question.answerInfos.map((a) => values.get(a.id) ?? options.unset);
+      if (product === Product.CompetencyQuestionnaire) return !isRankingQuestionValid(answers, !options.forward);
+      return !isGridQuestionValid(answers, { product: product as Product, notRatedAllowed: options.notRated, lenient: !options.forward });
+    })
+    .map((q) => q.id);
+}
+
+/** The value an answer has before it is answered: 0 for ranks, -1 elsewhere (spec §4, §5). */
+export function unsetValue(product: number): number {
+  return product === Product.CompetencyQuestionnaire ? 0 : -1;
+}
+
+/** The answers field: base64 JSON of questionStartIndex and id/value pairs (spec §3). */
+export function encodeAnswers(questionStartIndex: number, values: ReadonlyArray<{ id: number; value: number }>): string {
+  const json = JSON.stringify({ questionStartIndex, answers: values.map(({ id, value }) => ({ id, value })) });
+  return typeof btoa === 'function' ? btoa(json) : Buffer.from(json, 'utf8').toString('base64');
+}
+
+/** Answer items are labelled with letters a, b, c, … (spec §2). */
+export function answerLetter(index: number): string {
+  return String.fromCharCode(97 + index);
+}
