@@ -5,6 +5,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = 3100;
 const FAILING_PORT = 3101;
 const STANDIN_PORT = 3199;
+/** The guessing limits, lowered for the lock journey and raised per client so suites never lock each other out. */
+const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000';
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,7 +39,7 @@ export default defineConfig({
   webServer: [
     {
       // The app with the embedded API on a fresh data folder, as a fresh machine would start it.
-      command: `rm -rf .data-e2e && DATA_DIR=.data-e2e node_modules/.bin/next start -p ${PORT}`,
+      command: `rm -rf .data-e2e && DATA_DIR=.data-e2e ${LIMITS} node_modules/.bin/next start -p ${PORT}`,
       url: `http://localhost:${PORT}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -45,14 +47,14 @@ export default defineConfig({
     },
     {
       // A stand-in upstream on its own port that the failure journeys can switch to failing.
-      command: `rm -rf .data-e2e-standin && DATA_DIR=.data-e2e-standin node_modules/.bin/tsx e2e/support/upstream-standin.ts ${STANDIN_PORT}`,
+      command: `rm -rf .data-e2e-standin && DATA_DIR=.data-e2e-standin ${LIMITS} node_modules/.bin/tsx e2e/support/upstream-standin.ts ${STANDIN_PORT}`,
       url: `http://127.0.0.1:${STANDIN_PORT}/__control`,
       timeout: 120_000,
       reuseExistingServer: false,
     },
     {
       // The same app in front of that stand-in, as an operator runs it with UPSTREAM_API_URL.
-      command: `mkdir -p test-results && UPSTREAM_API_URL=http://127.0.0.1:${STANDIN_PORT} UPSTREAM_TIMEOUT_MS=1500 DATA_DIR=.data-e2e-front node_modules/.bin/next start -p ${FAILING_PORT} > test-results/front-server.log 2>&1`,
+      command: `mkdir -p test-results && ${LIMITS} UPSTREAM_API_URL=http://127.0.0.1:${STANDIN_PORT} UPSTREAM_TIMEOUT_MS=1500 DATA_DIR=.data-e2e-front node_modules/.bin/next start -p ${FAILING_PORT} > test-results/front-server.log 2>&1`,
       url: `http://localhost:${FAILING_PORT}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -18,9 +18,9 @@ test.describe('@foundation session', () => {
   });
 
   test('sign-out clears the session, shows the info page, and the old token is refused', async ({ page }) => {
-    await signIn(page, 'P1DEMO01', 'RANK4711');
+    await signIn(page, 'P1SELF001', 'SELF4711');
     await page.goto('/support');
-    await expect(page.getByText('Willkommen, Paula Bereit')).toBeVisible();
+    await expect(page.getByText('Willkommen, Selma Selbst')).toBeVisible();
 
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name.endsWith('session'));
@@ -37,7 +37,7 @@ test.describe('@foundation session', () => {
     await expect(page).toHaveURL(/\/info\?statusCode=1&detailCode=20/);
     await expect(page.getByRole('heading', { level: 1, name: 'Information' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Sie haben sich erfolgreich abgemeldet. Ihre Antworten sind gespeichert.');
-    await expect(page.getByText('Willkommen, Paula Bereit')).toHaveCount(0);
+    await expect(page.getByText('Willkommen, Selma Selbst')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Abmelden' })).toHaveCount(0);
     // The language selector hides after sign-out (spec §4).
     await expect(page.getByLabel('Sprache')).toHaveCount(0);

@@ -36,3 +36,9 @@ export async function signIn(page: Page, identCode: string, accessCode: string):
   const login = await (await callApi(page, 'submit/kodekodex/login', { passwordHash: encryptCode(accessCode) })).json();
   if (login.statusCode !== 1 || !login.username) throw new Error(`login with ${identCode} refused`);
 }
+
+/** Types a code into the access-code page and signs in, as a participant does. */
+export async function enterAccessCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Persönlicher Zugangscode').fill(code);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}

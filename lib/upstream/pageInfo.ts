@@ -26,12 +26,14 @@ export type PageInfo<P extends PageInfoPath> = {
 export async function loadPageInfo<P extends PageInfoPath>(
   path: P,
   extras: Partial<RequestOf<P>> = {},
+  options: { anonymous?: boolean } = {},
 ): Promise<PageInfo<P>> {
   const session = await getSession();
   const claims = decodeClaims(session.token);
   const body = {
     category: '',
-    ...(session.token && { token: session.token }),
+    // Login pages load without the session token: an old or signed-out one must not block a new start.
+    ...(session.token && !options.anonymous && { token: session.token }),
     uiLanguage: session.uiLanguage,
     questionnaireLanguage: session.questionnaireLanguage,
     product: claims.product,

@@ -20,7 +20,7 @@ export default async function HomePage(props: PageProps<'/home/[[...params]]'>) 
   const { response } = await loadPageInfo('pageinfo/kodekodex/login', {
     ...(language && { uiLanguage: language, questionnaireLanguage: language }),
     ...(code && { assessmentIdentCode: code }),
-  });
+  }, { anonymous: true });
   redirectOnPageInfoError(response);
   const t = translator(response.translations);
   return (

@@ -70,6 +70,12 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     assessor: assessor('Gregor', 'Raster'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false, questionnaireKey: 'grid-10', answeredQuestions: 0,
     note: 'grid questionnaire, one question a page, 10 questions, not rated allowed (value 0)',
   },
+  {
+    id: 'P1-LOCK', identCode: 'P1LOCK001', product: Product.CompetencyQuestionnaire, accessCode: 'LOCK4711',
+    assessor: assessor('Lars', 'Sperre'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: wrong codes until the server-side guessing lock refuses even the right one',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { callApi, encryptCode, enterAccessCode } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
+
+test.describe('@assessment ident code and access code', () => {
+  test('the ident code typed into /home, with spaces, leads to the access code', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen zur Online-Befragung' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Bitte geben Sie den Zugangscode der Befragung ein.');
+    await page.getByLabel('Zugangscode der Befragung').fill(' P1SELF 001 ');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page).toHaveURL(/\/accesscode$/);
+  });
+
+  const bad: Array<[string, string]> = [
+    ['/home/ABC', 'Der Zugangscode in Ihrem Link ist ungültig.'],
+    ['/home/ZZZZZZZZ', 'Der Zugangscode in Ihrem Link ist ungültig.'],
+    ['/home/P1DONE001', 'Diese Befragung wurde bereits abgeschlossen. Vielen Dank für Ihre Teilnahme.'],
+  ];
+  for (const [link, message] of bad) {
+    test(`${link} goes to the error page with its message`, async ({ page }) => {
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/error\?statusCode=(6|9)/);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(message);
+    });
+  }
+
+  test('/home?sid=…&lg=en signs in in English', async ({ page }) => {
+    await page.goto('/home?sid=P1SELF001&lg=en');
+    await expect(page).toHaveURL(/\/accesscode$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+
+  test('the show-password box reveals the code', async ({ page }) => {
+    await page.goto('/home/P1SELF001');
+    const field = page.getByLabel('Persönlicher Zugangscode');
+    await field.fill('SECRET');
+    await expect(field).toHaveAttribute('type', 'password');
+    await page.getByLabel('Eingabe anzeigen').check();
+    await expect(field).toHaveAttribute('type', 'text');
+  });
+
+  test('ten wrong codes clear the field and show the stronger message', async ({ page }) => {
+    await page.goto('/home/P1SELF001');
+    const field = page.getByLabel('Persönlicher Zugangscode');
+    const modal = page.getByRole('alertdialog', { name: 'Fehler' });
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      await enterAccessCode(page, `WRONG${attempt}`);
+      await expect(modal).toHaveText(/Der eingegebene Zugangscode ist nicht korrekt/);
+      if (attempt === 1) await expectNoAxeViolations(page);
+      await modal.getByRole('button', { name: 'Schließen' }).click();
+      await expect(field).toHaveValue(`WRONG${attempt}`);
+    }
+    await enterAccessCode(page, 'WRONG10');
+    await expect(modal).toHaveText(/zu oft falsch eingegeben/);
+    await modal.getByRole('button', { name: 'Schließen' }).click();
+    await expect(field).toHaveValue('');
+    // The right code still works: ten client-side failures are not the server's lock.
+    await enterAccessCode(page, 'SELF4711');
+    await expect(page).toHaveURL(/\/questionnaire(manual)?$/);
+  });
+
+  test('the server locks an assessment after too many failures, even for the right code', async ({ page }) => {
+    await page.goto('/home/P1LOCK001');
+    await expect(page).toHaveURL(/\/accesscode$/);
+    // The suite's server allows 12 failures per assessment (playwright.config.ts).
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      const answer = await (await callApi(page, 'submit/kodekodex/login', { passwordHash: encryptCode(`GUESS${attempt}`) })).json();
+      expect(answer.tokenClaims.isLoggedIn).toBe(false);
+    }
+    await enterAccessCode(page, 'LOCK4711');
+    const modal = page.getByRole('alertdialog', { name: 'Fehler' });
+    await expect(modal).toHaveText(/für 15 Minuten gesperrt/);
+    await expect(page).toHaveURL(/\/accesscode$/);
+    const answer = await (await callApi(page, 'submit/kodekodex/login', { passwordHash: encryptCode('LOCK4711') })).json();
+    expect(answer).toMatchObject({ statusCode: 1, locked: true, tokenClaims: { isLoggedIn: false } });
+  });
+
+  test('/accesscode without an ident code goes to the error page', async ({ page }) => {
+    await page.goto('/accesscode');
+    await expect(page).toHaveURL(/\/error\?statusCode=3/);
+  });
+});

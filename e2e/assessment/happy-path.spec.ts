@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { enterAccessCode } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
+import { countApiCalls, next, pageIndicator, rankPage } from '../support/questionnaire';
+
+test.describe('@assessment happy path (P1-READY)', () => {
+  test('deep link, access code, manual, six ranking pages, finish', async ({ page }) => {
+    await page.goto('/home/P1DEMO01');
+    await expect(page).toHaveURL(/\/accesscode$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await enterAccessCode(page, ' RANK 4711 ');
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await expect(page.getByText('Willkommen, Paula Bereit')).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (const [button, title] of [
+      ['Allgemeine Informationen', 'Allgemeine Informationen'],
+      ['Ausfüllhinweise anzeigen', 'Ausfüllhinweise'],
+    ]) {
+      await page.getByRole('button', { name: button }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Schließen' }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await page.getByRole('link', { name: 'Weiter' }).click();
+
+    await expect(page).toHaveURL(/\/questionnaire$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Kompetenzprofil Führung und Zusammenarbeit');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Dr. Clara Kandidatin');
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Anleitung' }).click();
+    await expect(page.getByRole('dialog', { name: 'Anleitung' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    for (let p = 1; p <= 6; p++) {
+      await rankPage(page, p);
+      if (p < 6) {
+        // Exactly one request per page turn: it saves this page and loads the next.
+        const calls = await countApiCalls(page, () => next(page, `Seite ${p + 1} von 6`));
+        expect(calls).toEqual(['/api/pageinfo/questionnaire']);
+      }
+    }
+    await page.getByRole('button', { name: 'Speichern und abschließen' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Befragung abschließen' });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Jetzt abschließen' }).click();
+
+    await expect(page).toHaveURL(/\/finishedquestionnaire$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank!' })).toBeVisible();
+    await expect(page.getByText('Willkommen, Paula Bereit')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The session is gone, and the assessment is finished for good.
+    await page.goto('/questionnaire');
+    await expect(page).toHaveURL(/\/error\?statusCode=3/);
+    await page.goto('/home/P1DEMO01');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Diese Befragung wurde bereits abgeschlossen. Vielen Dank für Ihre Teilnahme.');
+  });
+});

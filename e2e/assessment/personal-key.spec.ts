@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { enterAccessCode } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
+
+test.describe('@assessment personal key', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('first login (P1-FIRST): keep or set the key, then sign in with the new one', async ({ page }) => {
+    await page.goto('/home/P1FIRST01');
+    await enterAccessCode(page, 'FIRST4711');
+    await expect(page).toHaveURL(/\/accesspassword$/);
+    await expectNoAxeViolations(page);
+
+    const keep = page.getByRole('radio', { name: 'Bisherigen Schlüssel behalten' });
+    const set = page.getByRole('radio', { name: 'Neuen Schlüssel festlegen' });
+    const key = page.getByLabel('Neuer Schlüssel');
+    const confirmation = page.getByLabel('Schlüssel wiederholen');
+    const privacy = page.getByRole('checkbox', { name: /Datenschutzerklärung gelesen/ });
+    const save = page.getByRole('button', { name: 'Speichern' });
+    await expect(keep).toBeChecked();
+    await expect(privacy).toBeChecked();
+    await expect(privacy).toBeDisabled();
+    await expect(save).toBeEnabled();
+
+    // The key fields read as disabled while 'keep' is chosen, yet a click into one chooses 'set'.
+    await expect(key).toHaveAttribute('aria-disabled', 'true');
+    await key.click({ force: true });
+    await expect(set).toBeChecked();
+    await expect(key).not.toHaveAttribute('aria-disabled');
+    // Choosing 'keep' clears the keys; typing into the field chooses 'set' again.
+    await key.fill('abc');
+    await keep.check();
+    await expect(key).toHaveValue('');
+    await key.focus();
+    await page.keyboard.type('x');
+    await expect(set).toBeChecked();
+
+    await key.fill('abc');
+    await confirmation.fill('abd');
+    await expect(save).toBeDisabled();
+    await confirmation.fill('abc');
+    await save.click();
+    const modal = page.getByRole('alertdialog', { name: 'Fehler' });
+    await expect(modal).toHaveText(/mindestens 5 Zeichen/);
+    await expectNoAxeViolations(page);
+    await modal.getByRole('button', { name: 'Schließen' }).click();
+
+    await page.getByRole('button', { name: 'Datenschutzerklärung lesen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Datenschutzerklärung' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    await key.fill('  Sonne2026  ');
+    await confirmation.fill('Sonne2026');
+    await save.click();
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/info\?/);
+    await page.goto('/home/P1FIRST01');
+    await enterAccessCode(page, 'FIRST4711');
+    await expect(page.getByRole('alertdialog', { name: 'Fehler' })).toBeVisible();
+    await page.getByRole('button', { name: 'Schließen' }).click();
+    await enterAccessCode(page, 'Sonne2026');
+    // The first login is done: straight to the manual.
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+  });
+
+  test('registration (P1-REGISTER), then sign-in with the key set there', async ({ page }) => {
+    await page.goto('/home/P1REG0001');
+    await expect(page).toHaveURL(/\/register$/);
+    await expectNoAxeViolations(page);
+    await expect(page.getByRole('radio', { name: 'Bisherigen Schlüssel behalten' })).toHaveCount(0);
+    const privacy = page.getByRole('checkbox', { name: /Datenschutzerklärung gelesen/ });
+    await expect(privacy).not.toBeChecked();
+    const save = page.getByRole('button', { name: 'Speichern' });
+    await expect(save).toBeDisabled();
+
+    await page.getByLabel('Vorname').fill('  Rita ');
+    await page.getByLabel('Nachname').fill('Neu');
+    await page.getByLabel('E-Mail-Adresse').fill('rita.neu@example.com');
+    const key = page.getByLabel('Neuer Schlüssel');
+    await key.fill('abcd');
+    await page.getByLabel('Schlüssel wiederholen').fill('abcd');
+    await privacy.check();
+    await expect(page.getByText('Der Schlüssel muss mindestens 5 Zeichen lang sein.')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await page.getByLabel('Nachname').press('Enter');
+    await expect(key).toBeFocused();
+
+    await key.fill('Mond2026');
+    await page.getByLabel('Schlüssel wiederholen').fill('Mond2025');
+    await expect(page.getByText('Die Wiederholung stimmt nicht mit dem Schlüssel überein.')).toBeVisible();
+    await page.getByLabel('Schlüssel wiederholen').fill('Mond2026');
+    await expectNoAxeViolations(page);
+    await save.click();
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await expect(page.getByText('Willkommen, Rita Neu')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/info\?/);
+    await page.goto('/home/P1REG0001');
+    await expect(page).toHaveURL(/\/accesscode$/);
+    await enterAccessCode(page, 'Mond2026');
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+  });
+});

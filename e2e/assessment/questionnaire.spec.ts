@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { enterAccessCode } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
+import { countApiCalls, next, pageIndicator, pickByKeyboard, questions, ratePage, tabTo } from '../support/questionnaire';
+
+test.describe('@assessment questionnaire', () => {
+  test('resume (P1-RESUME): login lands on page 3 of 6, a reload keeps page and answers', async ({ page }) => {
+    await page.goto('/home/P1RESUME1');
+    await enterAccessCode(page, 'RESUME4711');
+    await expect(page).toHaveURL(/\/questionnaire$/);
+    await expect(pageIndicator(page)).toHaveText('Seite 3 von 6');
+    await expect(page.locator('main input[type=radio]:checked')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+    await expect(page.locator('main input[type=radio]:checked')).toHaveCount(16);
+    await page.reload();
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+    await expect(page.locator('main input[type=radio]:checked')).toHaveCount(16);
+  });
+
+  test('self-assessment (P1-SELF): no candidate; invalid ranking is announced and focused; keyboard alone completes a page', async ({ page }) => {
+    await page.goto('/home/P1SELF001');
+    await enterAccessCode(page, 'SELF4711');
+    await page.waitForURL(/\/questionnaire(manual)?$/);
+    await page.goto('/questionnaire');
+    await expect(pageIndicator(page)).toHaveText(/^Seite \d von 6$/);
+    const start = await pageIndicator(page).textContent();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kompetenzprofil Führung und Zusammenarbeit');
+
+    // Question 1 half ranked (two answers on rank 1), the others untouched.
+    const first = questions(page).first();
+    await first.locator('fieldset').nth(0).getByRole('radio', { name: /^1\b/ }).check();
+    await first.locator('fieldset').nth(1).getByRole('radio', { name: /^1\b/ }).check();
+    const calls = await countApiCalls(page, async () => {
+      await page.getByRole('button', { name: 'Weiter' }).click();
+      await expect(page.getByRole('alert', { name: /^Fehler Frage \d+: Diese Frage ist noch nicht vollständig/ })).toHaveCount(4);
+    });
+    expect(calls).toEqual([]);
+    await expect(first).toBeFocused();
+    await expect(pageIndicator(page)).toHaveText(start!);
+    await expectNoAxeViolations(page);
+
+    // Keyboard only: Tab into each answer's radio group, arrows pick the rank, Enter sends.
+    await first.focus();
+    for (let q = 0; q < 4; q++) {
+      for (let row = 0; row < 4; row++) {
+        await page.keyboard.press('Tab');
+        const group = questions(page).nth(q).locator('fieldset').nth(row);
+        await pickByKeyboard(page, row);
+        await expect(group.getByRole('radio', { name: new RegExp(`^${row + 1}\\b`) })).toBeChecked();
+      }
+    }
+    await expect(page.getByRole('alert', { name: /^Fehler Frage/ })).toHaveCount(0);
+    await tabTo(page, page.getByRole('button', { name: 'Weiter' }));
+    await page.keyboard.press('Enter');
+    await expect(pageIndicator(page)).not.toHaveText(start!);
+  });
+
+  test('leaving with unsaved answers asks first', async ({ page }) => {
+    await page.goto('/home/P1SELF001');
+    await enterAccessCode(page, 'SELF4711');
+    await page.waitForURL(/\/questionnaire(manual)?$/);
+    await page.goto('/questionnaire');
+    await questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^2\b/ }).check();
+    const dialog = page.waitForEvent('dialog');
+    void page.close({ runBeforeUnload: true });
+    const prompt = await dialog;
+    expect(prompt.type()).toBe('beforeunload');
+    await prompt.dismiss();
+  });
+
+  test('grid (P2-READY): not rated allowed, a double click sends one request, keyboard rates, the end finishes', async ({ page }) => {
+    await page.goto('/home/P2DEMO01');
+    await enterAccessCode(page, 'GRID4711');
+    await page.getByRole('link', { name: 'Weiter' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 10');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Arbeitsstil-Einschätzung');
+    await expect(page.getByText('Bewertet: 0 von 3')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Keyboard: into the first item's group, arrows to 'trifft eher zu'.
+    await questions(page).first().focus();
+    for (let row = 0; row < 3; row++) {
+      await page.keyboard.press('Tab');
+      await pickByKeyboard(page, 3);
+    }
+    await expect(page.getByRole('radio', { name: 'trifft eher zu', exact: true, checked: true })).toHaveCount(3);
+    await expect(page.getByText('Bewertet: 3 von 3')).toBeVisible();
+
+    const calls = await countApiCalls(page, async () => {
+      await page.getByRole('button', { name: 'Weiter' }).dblclick();
+      await expect(pageIndicator(page)).toHaveText('Seite 2 von 10');
+      await page.waitForTimeout(300);
+    });
+    expect(calls).toEqual(['/api/pageinfo/questionnaire']);
+
+    // Not rated (value 0) is a valid answer in this questionnaire.
+    await ratePage(page, 'nicht bewertet');
+    await next(page, 'Seite 3 von 10');
+    for (let p = 3; p <= 10; p++) {
+      await ratePage(page, p % 2 ? 'trifft voll zu' : 'trifft nicht zu');
+      if (p < 10) await next(page, `Seite ${p + 1} von 10`);
+    }
+    await page.getByRole('button', { name: 'Speichern und abschließen' }).click();
+    await page.getByRole('alertdialog', { name: 'Befragung abschließen' }).getByRole('button', { name: 'Jetzt abschließen' }).click();
+    await expect(page).toHaveURL(/\/finishedquestionnaire$/);
+  });
+});

@@ -1,0 +1,58 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const pageIndicator = (page: Page) => page.getByText(/^Seite \d+ von \d+$/);
+
+/** The questions on screen, in order. */
+export const questions = (page: Page) => page.locator('main section[id^="question-"]');
+
+/** Ranks every question of the page: a = 1, b = 2, … — or a rotation, so pages differ. */
+export async function rankPage(page: Page, rotation = 0): Promise<void> {
+  const count = await questions(page).count();
+  for (let q = 0; q < count; q++) {
+    const rows = questions(page).nth(q).locator('fieldset');
+    for (let r = 0; r < 4; r++) await rows.nth(r).getByRole('radio', { name: new RegExp(`^${((r + rotation) % 4) + 1}\\b`) }).check();
+  }
+}
+
+/** Rates every item of a grid page with the given caption. */
+export async function ratePage(page: Page, caption: string): Promise<void> {
+  const rows = questions(page).first().locator('fieldset');
+  const count = await rows.count();
+  for (let r = 0; r < count; r++) await rows.nth(r).getByRole('radio', { name: caption, exact: true }).check();
+}
+
+/** Presses next and waits for the page indicator to change. */
+export async function next(page: Page, expected: string): Promise<void> {
+  await page.getByRole('button', { name: /^(Weiter|Speichern und abschließen)$/ }).click();
+  await expect(pageIndicator(page)).toHaveText(expected);
+}
+
+/** Counts the proxy calls a piece of work makes. */
+export async function countApiCalls(page: Page, work: () => Promise<void>): Promise<string[]> {
+  const calls: string[] = [];
+  const listener = (request: { url: () => string }) => {
+    if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname);
+  };
+  page.on('request', listener);
+  await work();
+  page.off('request', listener);
+  return calls;
+}
+
+/**
+ * In a native radio group that Tab has just entered (nothing checked, focus on the first radio),
+ * Space checks the first option and each arrow press moves on and checks the next.
+ */
+export async function pickByKeyboard(page: Page, index: number): Promise<void> {
+  if (index === 0) await page.keyboard.press('Space');
+  for (let step = 0; step < index; step++) await page.keyboard.press('ArrowRight');
+}
+
+/** Presses Tab until the target has focus (at most 5 times). */
+export async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error('could not reach the target by Tab');
+}
