@@ -48,7 +48,7 @@ test.describe('@foundation session', () => {
 
   test('a token answered by a call goes into the httpOnly cookie, never into the page', async ({ page }) => {
     await page.goto('/support');
-    const answer = await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' });
+    const answer = await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1SELF001' });
     const body = await answer.json();
     expect(body.statusCode).toBe(1);
     expect(body).not.toHaveProperty('token');

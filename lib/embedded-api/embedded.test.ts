@@ -12,7 +12,6 @@ import { createRequestHandler } from './server';
 import { signToken } from './tokens';
 import { CATALOGUES } from './translations';
 
-
 /** One in-memory PGlite for the whole file: starting one takes seconds. */
 const settings: EmbeddedSettings = {
   tokenSecret: 's'.repeat(40),

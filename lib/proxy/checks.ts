@@ -49,9 +49,13 @@ export function describeIssue(error: z.ZodError): string {
   return `${where}: ${issue.message}`;
 }
 
-/** The participant's address as the nearest proxy (Next's own server) saw it. */
-export function clientAddressOf(headers: Headers): string | undefined {
-  const forwarded = headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
-  return last ?? headers.get('x-real-ip') ?? undefined;
+/**
+ * The participant's address. Next's server appends the socket's address to X-Forwarded-For, so the
+ * last entry is the peer; behind trusted reverse proxies (TRUST_PROXY_HOPS) the client sits that
+ * many entries further left. Entries further left still could be forged by the client.
+ */
+export function clientAddressOf(headers: Headers, trustedHops = 0): string | undefined {
+  const entries = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const chosen = entries[Math.max(0, entries.length - 1 - trustedHops)];
+  return chosen ?? headers.get('x-real-ip') ?? undefined;
 }

@@ -42,7 +42,7 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   if (!parsed.success) return refuse(400, describeIssue(parsed.error));
 
   const body = withSessionDefaults(path, parsed.data as Record<string, unknown>, session);
-  const { response, failure } = await send(path, body as never, { clientAddress: clientAddressOf(request.headers) });
+  const { response, failure } = await send(path, body as never, { clientAddress: clientAddressOf(request.headers, config.TRUST_PROXY_HOPS) });
 
   const headers = new Headers({ 'cache-control': 'no-store' });
   if (typeof response === 'string') {
