@@ -1,20 +1,20 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 
 /**
  * A render that failed unexpectedly: the participant gets the spec's internal-error message with
  * the digest as detail code (the server log has the same digest), never a stack trace.
  */
 export default function RenderError({ error }: { error: Error & { digest?: string } }) {
-  const t = useTranslations('errorPage');
+  const texts = useChromeTexts();
   return (
     <section className="card card-narrow status-page" aria-labelledby="render-error-title">
       <h1 id="render-error-title" className="page-title">
-        {t('title')}
+        {texts.renderErrorTitle}
       </h1>
       <p className="status-page-message" role="alert">
-        {t('internal', { id: error.digest ?? '' })}
+        {texts.internalError.replace('{id}', error.digest ?? '')}
       </p>
     </section>
   );

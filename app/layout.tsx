@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { bcp47 } from '@/lib/api/languages';
 import { getSession } from '@/lib/session/server';
@@ -8,6 +7,7 @@ import { Header } from '@/components/chrome/Header';
 import { Footer } from '@/components/chrome/Footer';
 import { UnsavedAnswersProvider } from '@/components/chrome/UnsavedAnswers';
 import { ModalProvider } from '@/components/modal/ModalProvider';
+import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
 import { loadHeaderFooter } from '@/components/chrome/headerFooter';
 import './globals.css';
 
@@ -19,11 +19,24 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b5cad' };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [session, t, info] = await Promise.all([getSession(), getTranslations('header'), loadHeaderFooter()]);
+  const [session, t, tModal, tError, info] = await Promise.all([
+    getSession(),
+    getTranslations('header'),
+    getTranslations('modal'),
+    getTranslations('errorPage'),
+    loadHeaderFooter(),
+  ]);
+  const chromeTexts = {
+    errorTitle: tModal('errorTitle'),
+    close: tModal('close'),
+    renderErrorTitle: tError('title'),
+    // {id} is filled in on the client with the error's digest.
+    internalError: tError.raw('internal') as string,
+  };
   return (
     <html lang={bcp47(session.uiLanguage)}>
       <body data-theme={info.theme}>
-        <NextIntlClientProvider>
+        <ChromeTextsProvider value={chromeTexts}>
           <ModalProvider>
             <UnsavedAnswersProvider>
               <a className="skip-link" href="#main">
@@ -36,7 +49,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <Footer />
             </UnsavedAnswersProvider>
           </ModalProvider>
-        </NextIntlClientProvider>
+        </ChromeTextsProvider>
       </body>
     </html>
   );

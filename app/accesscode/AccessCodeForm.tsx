@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
@@ -24,6 +24,8 @@ type Texts = {
 };
 
 const MODAL = 'access-code-error';
+/** The count of wrong codes survives a page refresh (the spec's refresh detection); it is no secret. */
+const FAILURES_KEY = 'accessCodeFailures';
 
 export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts: Texts }) {
   const { openModal } = useModal();
@@ -32,6 +34,11 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
   const [modalMessage, setModalMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const failures = useRef(0);
+
+  useEffect(() => {
+    const stored = Number(sessionStorage.getItem(FAILURES_KEY));
+    if (Number.isInteger(stored) && stored > 0) failures.current = stored;
+  }, []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,12 +53,14 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
     const response = await postCall('submit/kodekodex/login', { passwordHash: encryptForUpstream(plain, crypto) });
     const outcome = routeAfterAccessCodeLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures.current);
     if (outcome.kind === 'go') {
+      sessionStorage.removeItem(FAILURES_KEY);
       goAfterSessionChange(outcome.to);
       return;
     }
     setBusy(false);
     if (outcome.kind === 'wrongCode') {
       failures.current = outcome.failures;
+      sessionStorage.setItem(FAILURES_KEY, String(outcome.failures));
       if (outcome.clearField) setCode('');
     }
     setModalMessage(texts[outcome.messageKey]);

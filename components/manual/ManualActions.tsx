@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
 import styles from './ManualScreen.module.css';
@@ -18,7 +18,7 @@ type Texts = {
 
 export function ManualActions({ continueHref, texts }: { continueHref: string; texts: Texts }) {
   const { openModal } = useModal();
-  const close = useTranslations('modal')('close');
+  const { close } = useChromeTexts();
   return (
     <>
       <div className={styles.actions}>

@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NextIntlClientProvider } from 'next-intl';
+import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
 import deMessages from '@/messages/de-DE.json';
+import enMessages from '@/messages/en-US.json';
 import { ErrorModal } from './ErrorModal';
 import { Modal } from './Modal';
 import { ModalProvider, useModal } from './ModalProvider';
@@ -179,15 +180,20 @@ describe('Modal', () => {
   });
 });
 
+/** The chrome texts the root layout hands down, taken from a message file. */
+function textsOf(messages: typeof deMessages) {
+  return { errorTitle: messages.modal.errorTitle, close: messages.modal.close, renderErrorTitle: messages.errorPage.title, internalError: messages.errorPage.internal };
+}
+
 describe('ErrorModal', () => {
   function ErrorPage() {
     return (
-      <NextIntlClientProvider locale="de-DE" messages={deMessages}>
+      <ChromeTextsProvider value={textsOf(deMessages)}>
         <ModalProvider>
           <Opener id="error" />
           <ErrorModal id="error" message="Die Verbindung ist abgebrochen." />
         </ModalProvider>
-      </NextIntlClientProvider>
+      </ChromeTextsProvider>
     );
   }
 
@@ -207,12 +213,12 @@ describe('ErrorModal', () => {
 
   it('uses the message file texts, not hard-coded ones', async () => {
     render(
-      <NextIntlClientProvider locale="en-US" messages={{ ...deMessages, modal: { errorTitle: 'Error', close: 'Close' } }}>
+      <ChromeTextsProvider value={textsOf(enMessages)}>
         <ModalProvider>
           <Opener id="error" />
           <ErrorModal id="error" message="m" />
         </ModalProvider>
-      </NextIntlClientProvider>,
+      </ChromeTextsProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Öffnen' }));
     expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();

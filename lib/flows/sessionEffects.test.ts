@@ -142,9 +142,9 @@ describe('sessionAfterCall', () => {
       expect(next).not.toHaveProperty('token');
     });
 
-    it.each([false, null, 'true', undefined])('logout %p: nothing but the token changes', (logout) => {
+    it.each([false, null, 'true', undefined])('logout %p: the token stays, the start index goes back to 1 (spec §4)', (logout) => {
       const session = used();
-      expect(sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout, token: LOGGED_IN }, session)).toEqual({ ...session, token: LOGGED_IN });
+      expect(sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout, token: LOGGED_IN }, session)).toEqual({ ...session, token: LOGGED_IN, startIndex: 1 });
     });
   });
 
@@ -171,5 +171,13 @@ describe('sessionAfterCall', () => {
   it('an empty username in an Ok answer does not wipe the stored one', () => {
     const session = used();
     expect(sessionAfterCall('submit/kodekodex/login', {}, { statusCode: 1, username: '' }, session).username).toBe('Previous Person');
+  });
+});
+
+describe('finishing without logout', () => {
+  it('keeps the token and starts the next questionnaire at 1', () => {
+    const session = { ...newSession(), token: 'a.b.c', startIndex: 9 };
+    const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, detailCode: 0, logout: false }, session);
+    expect(next).toMatchObject({ token: 'a.b.c', startIndex: 1 });
   });
 });

@@ -47,9 +47,12 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
     const first = questions[0]?.questionIndex;
     if (typeof first === 'number' && Number.isInteger(first) && first >= 1) next.startIndex = first;
     else if (typeof request.questionStartIndex === 'number') next.startIndex = request.questionStartIndex;
-  } else if (path === 'submit/finishassessment' && response.logout === true) {
-    delete next.token;
-    delete next.username;
+  } else if (path === 'submit/finishassessment') {
+    // Finished with logout: the session ends; without: the next questionnaire starts at 1 (spec §4).
+    if (response.logout === true) {
+      delete next.token;
+      delete next.username;
+    }
     next.startIndex = 1;
   }
   return next;

@@ -87,17 +87,18 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
     const failed = new Set(pageQuestions.filter((q) => !isQuestionValid(definition, q, merged, !forward)).map((q) => q.id));
     if (failed.size > 0) return pageAnswer(definition, row, start, merged, { failed, uiLanguage, language: languageOf(body.questionnaireLanguage), canFinish: false });
 
+    const cleared = [...submitted].filter(([, value]) => value === definition.unsetValue).map(([id]) => id);
+    const kept = [...submitted].filter(([, value]) => value !== definition.unsetValue);
+    // One transaction, two statements: a retried save writes the very same rows again.
     await ctx.db.transaction(async (tx) => {
-      for (const [answerId, value] of submitted) {
-        if (value === definition.unsetValue) {
-          await tx.query('delete from answer where assessment_id = $1 and answer_id = $2', [row.id, answerId]);
-        } else {
-          await tx.query(
-            `insert into answer (assessment_id, question_id, answer_id, value, saved_at) values ($1, $2, $3, $4, now())
-             on conflict (assessment_id, answer_id) do update set value = excluded.value, question_id = excluded.question_id, saved_at = now()`,
-            [row.id, questionOf.get(answerId), answerId, value],
-          );
-        }
+      if (cleared.length > 0) await tx.query('delete from answer where assessment_id = $1 and answer_id = any($2::int[])', [row.id, cleared]);
+      if (kept.length > 0) {
+        await tx.query(
+          `insert into answer (assessment_id, question_id, answer_id, value, saved_at)
+           select $1, q, a, v, now() from unnest($2::int[], $3::int[], $4::int[]) as t(q, a, v)
+           on conflict (assessment_id, answer_id) do update set value = excluded.value, question_id = excluded.question_id, saved_at = now()`,
+          [row.id, kept.map(([id]) => questionOf.get(id)), kept.map(([id]) => id), kept.map(([, value]) => value)],
+        );
       }
     });
     saved = merged;
