@@ -64,10 +64,13 @@ test.describe('@assessment questionnaire', () => {
     await page.goto('/questionnaire');
     await questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^2\b/ }).check();
     const dialog = page.waitForEvent('dialog');
-    void page.close({ runBeforeUnload: true });
+    // With runBeforeUnload, close() only asks; the page stays open when the prompt is dismissed.
+    await page.close({ runBeforeUnload: true });
     const prompt = await dialog;
     expect(prompt.type()).toBe('beforeunload');
     await prompt.dismiss();
+    await expect(questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^2\b/ })).toBeChecked();
+    expect(page.isClosed()).toBe(false);
   });
 
   test('grid (P2-READY): not rated allowed, a double click sends one request, keyboard rates, the end finishes', async ({ page }) => {
