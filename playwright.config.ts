@@ -46,8 +46,9 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      // A stand-in upstream on its own port that the failure journeys can switch to failing.
-      command: `rm -rf .data-e2e-standin && DATA_DIR=.data-e2e-standin ${LIMITS} node_modules/.bin/tsx e2e/support/upstream-standin.ts ${STANDIN_PORT}`,
+      // A stand-in upstream on its own port that the failure journeys can switch to failing; its
+      // tokens live 30 s, so that the renewal journey sees one renewed.
+      command: `rm -rf .data-e2e-standin && DATA_DIR=.data-e2e-standin TOKEN_TTL_SECONDS=30 ${LIMITS} node_modules/.bin/tsx e2e/support/upstream-standin.ts ${STANDIN_PORT}`,
       url: `http://127.0.0.1:${STANDIN_PORT}/__control`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -8,6 +8,7 @@ import { Footer } from '@/components/chrome/Footer';
 import { UnsavedAnswersProvider } from '@/components/chrome/UnsavedAnswers';
 import { ModalProvider } from '@/components/modal/ModalProvider';
 import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
+import { HydrationMark } from '@/components/chrome/HydrationMark';
 import { loadHeaderFooter } from '@/components/chrome/headerFooter';
 import './globals.css';
 
@@ -47,6 +48,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 {children}
               </main>
               <Footer />
+              <HydrationMark />
             </UnsavedAnswersProvider>
           </ModalProvider>
         </ChromeTextsProvider>

@@ -7,6 +7,7 @@ import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
 import { routeAfterAccessCodeLogin } from '@/lib/flows/accessCode';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField } from '@/components/form/CodeField';
+import { useHydrated } from '@/lib/client/useHydrated';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
@@ -34,6 +35,7 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
   const [modalMessage, setModalMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const failures = useRef(0);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const stored = Number(sessionStorage.getItem(FAILURES_KEY));
@@ -74,9 +76,9 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
       </h1>
       <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
-        <CodeField name="accessCode" label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus />
+        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus />
         <div className={formStyles.actions}>
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          <button type="submit" className="button button-primary" disabled={busy || !hydrated} aria-busy={busy}>
             {texts.submit}
           </button>
         </div>

@@ -8,6 +8,7 @@ import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
 import { canSaveKey, KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/personalKey';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
+import { useHydrated } from '@/lib/client/useHydrated';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 
@@ -25,6 +26,7 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
   const [privacy, setPrivacy] = useState(hasAccount);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   const showError = (text: string) => {
     setMessage(text);
@@ -73,7 +75,7 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
           disabled={busy}
         />
         <div className={formStyles.actions}>
-          <button type="submit" className="button button-primary" disabled={busy || !canSaveKey(choice, key, confirmation, privacy)}>
+          <button type="submit" className="button button-primary" disabled={busy || !hydrated || !canSaveKey(choice, key, confirmation, privacy)}>
             {texts.save}
           </button>
         </div>

@@ -9,6 +9,7 @@ import { KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/perso
 import { EMAIL_PATTERN, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
+import { useHydrated } from '@/lib/client/useHydrated';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 
@@ -38,6 +39,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   const [privacy, setPrivacy] = useState(isRegistered);
   const [touched, setTouched] = useState({ key: false, confirmation: false, lastName: false, email: false });
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const keyRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
 
@@ -46,7 +48,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   const notConfirmed = !keyInvalid && problems.includes('notConfirmed');
   const lastNameMissing = data.lastName.trim() === '';
   const emailInvalid = data.emailAddress.trim() !== '' && !EMAIL_PATTERN.test(data.emailAddress.trim());
-  const canSave = privacy && problems.length === 0 && isRegisterDataValid(data) && !busy;
+  const canSave = hydrated && privacy && problems.length === 0 && isRegisterDataValid(data) && !busy;
 
   const revealAll = () => setTouched({ key: true, confirmation: true, lastName: true, email: true });
 

@@ -15,11 +15,10 @@ type Props = {
   disabled?: boolean;
   autoFocus?: boolean;
   inputRef?: Ref<HTMLInputElement>;
-  name: string;
 };
 
 /** The one form field for code entry: ident codes, access codes, group codes. */
-export function CodeField({ label, value, onChange, masked = false, showLabel, error, hint, disabled, autoFocus, inputRef, name }: Props) {
+export function CodeField({ label, value, onChange, masked = false, showLabel, error, hint, disabled, autoFocus, inputRef }: Props) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const hintId = `${id}-hint`;
@@ -38,7 +37,7 @@ export function CodeField({ label, value, onChange, masked = false, showLabel, e
       <input
         ref={inputRef}
         id={id}
-        name={name}
+        // No name: a code must never end up in an address, whatever submits the form.
         className={styles.input}
         type={masked && !shown ? 'password' : 'text'}
         value={value}

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { callApi, encryptCode, enterAccessCode } from '../support/api';
+import { callApi, encryptCode, enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 
 test.describe('@assessment ident code and access code', () => {
   test('the ident code typed into /home, with spaces, leads to the access code', async ({ page }) => {
     await page.goto('/home');
+    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen zur Online-Befragung' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Weiter' }).click();
@@ -37,6 +38,7 @@ test.describe('@assessment ident code and access code', () => {
   test('the show-password box reveals the code', async ({ page }) => {
     await page.goto('/home/P1SELF001');
     const field = page.getByLabel('Persönlicher Zugangscode');
+    await hydrated(page);
     await field.fill('SECRET');
     await expect(field).toHaveAttribute('type', 'password');
     await page.getByLabel('Eingabe anzeigen').check();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { enterAccessCode } from '../support/api';
+import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { countApiCalls, next, pageIndicator, rankPage } from '../support/questionnaire';
 
@@ -13,6 +13,7 @@ test.describe('@assessment happy path (P1-READY)', () => {
     await enterAccessCode(page, ' RANK 4711 ');
     await expect(page).toHaveURL(/\/questionnairemanual$/);
     await expect(page.getByText('Willkommen, Paula Bereit')).toBeVisible();
+    await hydrated(page);
     await expectNoAxeViolations(page);
     for (const [button, title] of [
       ['Allgemeine Informationen', 'Allgemeine Informationen'],
@@ -31,6 +32,7 @@ test.describe('@assessment happy path (P1-READY)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Kompetenzprofil Führung und Zusammenarbeit');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Dr. Clara Kandidatin');
     await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await hydrated(page);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Anleitung' }).click();
     await expect(page.getByRole('dialog', { name: 'Anleitung' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { enterAccessCode } from '../support/api';
+import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 
 test.describe('@assessment personal key', () => {
@@ -9,6 +9,7 @@ test.describe('@assessment personal key', () => {
     await page.goto('/home/P1FIRST01');
     await enterAccessCode(page, 'FIRST4711');
     await expect(page).toHaveURL(/\/accesspassword$/);
+    await hydrated(page);
     await expectNoAxeViolations(page);
 
     const keep = page.getByRole('radio', { name: 'Bisherigen Schlüssel behalten' });
@@ -69,6 +70,7 @@ test.describe('@assessment personal key', () => {
   test('registration (P1-REGISTER), then sign-in with the key set there', async ({ page }) => {
     await page.goto('/home/P1REG0001');
     await expect(page).toHaveURL(/\/register$/);
+    await hydrated(page);
     await expectNoAxeViolations(page);
     await expect(page.getByRole('radio', { name: 'Bisherigen Schlüssel behalten' })).toHaveCount(0);
     const privacy = page.getByRole('checkbox', { name: /Datenschutzerklärung gelesen/ });

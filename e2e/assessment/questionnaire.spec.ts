@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { enterAccessCode } from '../support/api';
+import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { countApiCalls, next, pageIndicator, pickByKeyboard, questions, ratePage, tabTo } from '../support/questionnaire';
 
@@ -11,6 +11,7 @@ test.describe('@assessment questionnaire', () => {
     await expect(pageIndicator(page)).toHaveText('Seite 3 von 6');
     await expect(page.locator('main input[type=radio]:checked')).toHaveCount(0);
 
+    await hydrated(page);
     await page.getByRole('button', { name: 'Zurück' }).click();
     await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
     await expect(page.locator('main input[type=radio]:checked')).toHaveCount(16);
@@ -24,6 +25,7 @@ test.describe('@assessment questionnaire', () => {
     await enterAccessCode(page, 'SELF4711');
     await page.waitForURL(/\/questionnaire(manual)?$/);
     await page.goto('/questionnaire');
+    await hydrated(page);
     await expect(pageIndicator(page)).toHaveText(/^Seite \d von 6$/);
     const start = await pageIndicator(page).textContent();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kompetenzprofil Führung und Zusammenarbeit');
@@ -62,6 +64,7 @@ test.describe('@assessment questionnaire', () => {
     await enterAccessCode(page, 'SELF4711');
     await page.waitForURL(/\/questionnaire(manual)?$/);
     await page.goto('/questionnaire');
+    await hydrated(page);
     await questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^2\b/ }).check();
     const dialog = page.waitForEvent('dialog');
     // With runBeforeUnload, close() only asks; the page stays open when the prompt is dismissed.
@@ -80,6 +83,7 @@ test.describe('@assessment questionnaire', () => {
     await expect(pageIndicator(page)).toHaveText('Seite 1 von 10');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Arbeitsstil-Einschätzung');
     await expect(page.getByText('Bewertet: 0 von 3')).toBeVisible();
+    await hydrated(page);
     await expectNoAxeViolations(page);
 
     // Keyboard: into the first item's group, arrows to 'trifft eher zu'.

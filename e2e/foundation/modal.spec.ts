@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from '../support/api';
 
 test.describe('@foundation modal system', () => {
   test('the imprint modal opens, closes by Escape, by backdrop and by its button, and gives focus back', async ({ page }) => {
     await page.goto('/support');
+    await hydrated(page);
     const opener = page.getByRole('button', { name: 'Impressum' });
     const dialog = page.getByRole('dialog', { name: 'Impressum' });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, signIn } from '../support/api';
+import { callApi, hydrated, signIn } from '../support/api';
 
 /** What page JavaScript can see: it must never include the token or the session cookie. */
 async function scriptVisibleState(page: Page) {
@@ -21,6 +21,7 @@ test.describe('@foundation session', () => {
     await signIn(page, 'P1SELF001', 'SELF4711');
     await page.goto('/support');
     await expect(page.getByText('Willkommen, Selma Selbst')).toBeVisible();
+    await hydrated(page);
 
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name.endsWith('session'));
@@ -59,12 +60,14 @@ test.describe('@foundation session', () => {
   test('the language selector switches the interface and <html lang>', async ({ page }) => {
     await page.goto('/error?statusCode=9');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await hydrated(page);
     await page.getByLabel('Sprache').selectOption('en-US');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     await expect(page.getByRole('heading', { level: 1, name: 'Error' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('This assessment has already been completed. Thank you for taking part.');
     await expect(page.getByRole('button', { name: 'Legal notice' })).toBeVisible();
 
+    await hydrated(page);
     await page.getByLabel('Language').selectOption('cz-CZ');
     await expect(page.locator('html')).toHaveAttribute('lang', 'cs-CZ');
     await expect(page.getByRole('heading', { level: 1, name: 'Chyba' })).toBeVisible();
@@ -72,6 +75,7 @@ test.describe('@foundation session', () => {
     // The choice is the session's: a reload keeps it.
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'cs-CZ');
+    await hydrated(page);
     await page.getByLabel('Jazyk').selectOption('de-DE');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   });

@@ -39,6 +39,12 @@ export async function signIn(page: Page, identCode: string, accessCode: string):
 
 /** Types a code into the access-code page and signs in, as a participant does. */
 export async function enterAccessCode(page: Page, code: string): Promise<void> {
+  await hydrated(page);
   await page.getByLabel('Persönlicher Zugangscode').fill(code);
   await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** Waits until the page's script runs (<html data-hydrated>): typing before that could be lost. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { hydrated } from './api';
 
 export const pageIndicator = (page: Page) => page.getByText(/^Seite \d+ von \d+$/);
 
@@ -7,6 +8,7 @@ export const questions = (page: Page) => page.locator('main section[id^="questio
 
 /** Ranks every question of the page: a = 1, b = 2, … — or a rotation, so pages differ. */
 export async function rankPage(page: Page, rotation = 0): Promise<void> {
+  await hydrated(page);
   const count = await questions(page).count();
   for (let q = 0; q < count; q++) {
     const rows = questions(page).nth(q).locator('fieldset');
@@ -16,6 +18,7 @@ export async function rankPage(page: Page, rotation = 0): Promise<void> {
 
 /** Rates every item of a grid page with the given caption. */
 export async function ratePage(page: Page, caption: string): Promise<void> {
+  await hydrated(page);
   const rows = questions(page).first().locator('fieldset');
   const count = await rows.count();
   for (let r = 0; r < count; r++) await rows.nth(r).getByRole('radio', { name: caption, exact: true }).check();

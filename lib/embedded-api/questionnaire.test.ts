@@ -248,3 +248,23 @@ describe('personal keys', () => {
     expect((await call('submit/kodekodex/login', { passwordHash: encrypt('Mond2026'), token: again.token })).username).toBe('Rita Neu');
   });
 });
+
+describe('token renewal', () => {
+  it('a page load past half the token’s lifetime answers with a fresh token of the same claims', async () => {
+    const token = await login('P2DEMO01', 'GRID4711');
+    expect((await page(token, { questionStartIndex: 1, questionsPerPage: 1 })).token).toBeUndefined();
+    const later = createRequestHandler(db, settings);
+    const realNow = Date.now;
+    Date.now = () => realNow() + (settings.tokenTtlSeconds / 2 + 60) * 1000;
+    try {
+      const renewed = await call('pageinfo/questionnaire', { token, questionStartIndex: 1, questionsPerPage: 1 }, later);
+      expect(typeof renewed.token).toBe('string');
+      expect(renewed.token).not.toBe(token);
+      const claims = JSON.parse(Buffer.from((renewed.token as string).split('.')[1]!, 'base64url').toString());
+      expect(claims).toMatchObject({ product: 2, isLoggedIn: true });
+      expect(claims.exp * 1000).toBeGreaterThan(Date.now() + (settings.tokenTtlSeconds - 5) * 1000);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+});

@@ -73,3 +73,8 @@ export async function revokeToken(payload: TokenPayload, sql: Sql): Promise<void
   );
   await sql.query('delete from revoked_token where expires_at < now()');
 }
+
+/** Issues a token with the embedded API's secret and lifetime. */
+export function issueToken(claims: Omit<TokenPayload, 'jti' | 'iat' | 'exp'>, ctx: { settings: { tokenSecret: string; tokenTtlSeconds: number }; now: number }): string {
+  return signToken(claims, ctx.settings.tokenSecret, ctx.settings.tokenTtlSeconds, ctx.now);
+}

@@ -1,6 +1,6 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
-import { signToken } from '../tokens';
+import { issueToken } from '../tokens';
 
 type Row = {
   id: number;
@@ -32,12 +32,7 @@ export async function submitIdentCode(body: { assessmentIdentCode: string; quest
   if (row.valid_until && new Date(row.valid_until).getTime() < ctx.now) {
     return { statusCode: StatusCode.AssessmentIdentCodeIsExpired, detailCode: DetailCode.NoDetails };
   }
-  const token = signToken(
-    { product: row.product as never, isLoggedIn: false, assessment: row.id },
-    ctx.settings.tokenSecret,
-    ctx.settings.tokenTtlSeconds,
-    ctx.now,
-  );
+  const token = issueToken({ product: row.product as never, isLoggedIn: false, assessment: row.id }, ctx);
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,

@@ -3,7 +3,7 @@ import type { ApiAnswer, ApiContext } from '../context';
 import { decryptClientValue } from '../clientCrypto';
 import { clearAssessmentFailures, isGuessingLocked, recordFailure } from '../guessing';
 import { verifyKey } from '../keys';
-import { isTokenFailure, signToken, verifyToken } from '../tokens';
+import { isTokenFailure, issueToken, verifyToken } from '../tokens';
 
 type Row = {
   assessment_id: number;
@@ -35,8 +35,7 @@ export async function submitAccessCodeLogin(body: { passwordHash: string; token?
   );
   if (!row) return { statusCode: StatusCode.AssessmentDoesNotExist, detailCode: DetailCode.UnknownAssessmentId };
   if (row.finished_at) return { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails };
-  const notLoggedIn = () =>
-    signToken({ product: row.product as never, isLoggedIn: false, assessment: row.assessment_id }, ctx.settings.tokenSecret, ctx.settings.tokenTtlSeconds, ctx.now);
+  const notLoggedIn = () => issueToken({ product: row.product as never, isLoggedIn: false, assessment: row.assessment_id }, ctx);
   if (await isGuessingLocked(ctx.db, ctx, row.assessment_id)) {
     return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, token: notLoggedIn(), locked: true };
   }
@@ -47,12 +46,7 @@ export async function submitAccessCodeLogin(body: { passwordHash: string; token?
   }
   await clearAssessmentFailures(ctx.db, row.assessment_id);
   const [answered] = await ctx.db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [row.assessment_id]);
-  const token = signToken(
-    { product: row.product as never, isLoggedIn: true, assessorId: row.assessor_id, assessment: row.assessment_id },
-    ctx.settings.tokenSecret,
-    ctx.settings.tokenTtlSeconds,
-    ctx.now,
-  );
+  const token = issueToken({ product: row.product as never, isLoggedIn: true, assessorId: row.assessor_id, assessment: row.assessment_id }, ctx);
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,

@@ -4,7 +4,7 @@ import { isRegisterDataValid } from '@/lib/validation/register';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import { decryptClientValue } from '../clientCrypto';
 import { hashKey } from '../keys';
-import { isTokenFailure, signToken, verifyToken, type TokenPayload } from '../tokens';
+import { isTokenFailure, issueToken, verifyToken, type TokenPayload } from '../tokens';
 import { translationsFor } from '../translations';
 
 type AssessorRow = {
@@ -50,12 +50,7 @@ function newKeyFrom(encrypted: string, ctx: ApiContext): { key: string } | { kee
 }
 
 function loggedInToken(row: AssessorRow, ctx: ApiContext): string {
-  return signToken(
-    { product: row.product as never, isLoggedIn: true, assessorId: row.assessor_id, assessment: row.assessment_id },
-    ctx.settings.tokenSecret,
-    ctx.settings.tokenTtlSeconds,
-    ctx.now,
-  );
+  return issueToken({ product: row.product as never, isLoggedIn: true, assessorId: row.assessor_id, assessment: row.assessment_id }, ctx);
 }
 
 /** pageinfo/kodekodex/personalinfo: the /accesspassword page. */

@@ -7,7 +7,7 @@ import { allowedValues, DEFINITIONS, localize, type QuestionnaireDefinition } fr
 import { isComplete, isPageStart, isQuestionValid, pageCount, pageStartOf, questionsOfPage, resumeStart, type Values } from '../questionnaires/engine';
 import { CATALOGUES } from '../translations';
 import { translationsFor } from '../translations';
-import { isTokenFailure, verifyToken, type TokenPayload } from '../tokens';
+import { isTokenFailure, issueToken, verifyToken, type TokenPayload } from '../tokens';
 
 type AssessmentRow = {
   id: number;
@@ -106,13 +106,29 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
   }
 
   const target = body.questionStartIndex === undefined ? resumeStart(definition, saved) : pageStartOf(definition, body.questionStartIndex);
-  return pageAnswer(definition, row, target, saved, {
+  const answer = pageAnswer(definition, row, target, saved, {
     failed: new Set(),
     uiLanguage,
     language: languageOf(body.questionnaireLanguage),
     // The finish confirmation opens when the last page was saved and everything is answered.
     canFinish: lastPageSaved && isComplete(definition, saved),
   });
+  const renewed = renewedToken(found.payload, ctx);
+  return renewed ? { ...answer, token: renewed } : answer;
+}
+
+/**
+ * A participant at work must not be cut off by the token's expiry: past half its lifetime, a page
+ * load answers with a fresh token carrying the same claims (the spec's 'returned token is stored').
+ */
+export function renewedToken(payload: TokenPayload, ctx: ApiContext): string | undefined {
+  const remaining = payload.exp * 1000 - ctx.now;
+  if (remaining > (ctx.settings.tokenTtlSeconds * 1000) / 2) return undefined;
+  const { jti: _jti, iat: _iat, exp: _exp, ...claims } = payload;
+  void _jti;
+  void _iat;
+  void _exp;
+  return issueToken(claims, ctx);
 }
 
 function pageAnswer(
