@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { enterAccessCode, hydrated } from '../support/api';
+import { enterAccessCode, hydrated, signIn } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { countApiCalls, next, pageIndicator, pickByKeyboard, questions, ratePage, tabTo } from '../support/questionnaire';
+import { countApiCalls, next, pageIndicator, pickByKeyboard, questions, rankPage, ratePage, tabTo } from '../support/questionnaire';
 
 test.describe('@assessment questionnaire', () => {
   test('resume (P1-RESUME): login lands on page 3 of 6, a reload keeps page and answers', async ({ page }) => {
@@ -10,6 +10,8 @@ test.describe('@assessment questionnaire', () => {
     await expect(page).toHaveURL(/\/questionnaire$/);
     await expect(pageIndicator(page)).toHaveText('Seite 3 von 6');
     await expect(page.locator('main input[type=radio]:checked')).toHaveCount(0);
+    await page.reload();
+    await expect(pageIndicator(page)).toHaveText('Seite 3 von 6');
 
     await hydrated(page);
     await page.getByRole('button', { name: 'Zurück' }).click();
@@ -57,6 +59,32 @@ test.describe('@assessment questionnaire', () => {
     await tabTo(page, page.getByRole('button', { name: 'Weiter' }));
     await page.keyboard.press('Enter');
     await expect(pageIndicator(page)).not.toHaveText(start!);
+  });
+
+  test('an old browser gets the German warning and the simpler layout', async ({ browser }) => {
+    const context = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/90.0.4430.93 Safari/537.36',
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    await signIn(page, 'P1SELF001', 'SELF4711');
+    await page.goto('/questionnaire');
+    await expect(page.getByRole('banner').getByRole('alert')).toHaveText(/^Sie verwenden einen veralteten Browser/);
+    // The standard table's column header gives way to captions beside each radio.
+    await expect(page.locator('main [class*="scaleHeader"]').first()).toBeHidden();
+    await expect(page.locator('main [class*="optionLabel"]').first()).toBeVisible();
+    await hydrated(page);
+    await rankPage(page, 3);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByRole('alert', { name: /^Fehler Frage/ })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a current browser gets the standard table without the warning', async ({ page }) => {
+    await signIn(page, 'P1SELF001', 'SELF4711');
+    await page.goto('/questionnaire');
+    await expect(page.locator('main [class*="scaleHeader"]').first()).toBeVisible();
+    await expect(page.getByText(/veralteten Browser/)).toHaveCount(0);
   });
 
   test('leaving with unsaved answers asks first', async ({ page }) => {

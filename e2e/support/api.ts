@@ -39,6 +39,8 @@ export async function signIn(page: Page, identCode: string, accessCode: string):
 
 /** Types a code into the access-code page and signs in, as a participant does. */
 export async function enterAccessCode(page: Page, code: string): Promise<void> {
+  // A deep link first validates the ident code and then loads /accesscode: wait for that page.
+  await page.waitForURL(/\/accesscode$/);
   await hydrated(page);
   await page.getByLabel('Persönlicher Zugangscode').fill(code);
   await page.getByRole('button', { name: 'Anmelden' }).click();
