@@ -20,11 +20,21 @@ export function GridView({ questions, values, invalid, disabled, onChange, texts
   const groups = config.groupCaptions ?? [];
   const header = (
     <div className={styles.scaleHeader} aria-hidden="true" style={{ ['--columns' as string]: options.length }}>
-      <span className={styles.scaleHeaderText} />
-      {notRated && notRatedValue !== null && <span className={styles.scaleGroup}>{config.notRatedGroupCaption ?? ''}</span>}
-      {groups.map((group, index) => (
-        <span key={index} className={styles.scaleGroup} style={{ gridColumn: `span ${group.columnSpan}` }}>
-          {group.caption}
+      {groups.length > 0 && (
+        <>
+          <span className={styles.scaleHeaderText} />
+          {notRated && notRatedValue !== null && <span className={styles.scaleGroup}>{config.notRatedGroupCaption ?? ''}</span>}
+          {groups.map((group, index) => (
+            <span key={index} className={styles.scaleGroup} style={{ gridColumn: `span ${group.columnSpan}` }}>
+              {group.caption}
+            </span>
+          ))}
+        </>
+      )}
+      <span className={styles.scaleHeaderText}>{texts.statementColumn}</span>
+      {options.map((option) => (
+        <span key={option.value} className={styles.scaleCaption}>
+          {option.label}
         </span>
       ))}
     </div>
@@ -41,7 +51,7 @@ export function GridView({ questions, values, invalid, disabled, onChange, texts
             subText={question.subText}
             errorMessage={invalid.get(question.id)}
             errorLabel={texts.errorLabel(question.questionIndex, invalid.get(question.id) ?? '')}
-            header={groups.length > 0 || notRated ? header : undefined}
+            header={header}
           >
             {question.answerInfos.map((answer, position) => (
               <ChoiceRow

@@ -222,6 +222,12 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
           />
         ) : null}
 
+        {product !== Product.CompetencyQuestionnaire && texts.ratedCount && !activeModalId && (
+          <p className={styles.ratedOverlay} aria-live="polite">
+            {fill(texts.ratedCount, { count: rated, total: questions.flatMap((q) => q.answerInfos).length })}
+          </p>
+        )}
+
         {saveFailed && (
           <p className={styles.saveFailed} role="alert">
             {texts.saveFailed}
@@ -242,12 +248,6 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
           </button>
         </div>
       </form>
-
-      {product !== Product.CompetencyQuestionnaire && texts.ratedCount && !activeModalId && (
-        <p className={styles.ratedOverlay} aria-live="polite">
-          {fill(texts.ratedCount, { count: rated, total: questions.flatMap((q) => q.answerInfos).length })}
-        </p>
-      )}
 
       <Modal id="instructions" title={texts.instructionsTitle} closeLabel={texts.close}>
         <p>{texts.instructionsText}</p>
