@@ -1,4 +1,6 @@
+import { Product } from '@/lib/api/codes';
 import { translator } from '@/lib/i18n/translate';
+import { getClaims } from '@/lib/session/server';
 import { loadPageInfo, redirectOnPageInfoError, requireToken } from '@/lib/upstream/pageInfo';
 import { SessionCommit } from '@/components/session/SessionCommit';
 import { ManualActions } from './ManualActions';
@@ -10,22 +12,24 @@ import styles from './ManualScreen.module.css';
  */
 export async function ManualScreen({ continueHref }: { continueHref: string }) {
   await requireToken();
-  const { response, renewal } = await loadPageInfo('pageinfo', { category: 'questionnairemanual' });
+  const [{ response, renewal }, claims] = await Promise.all([loadPageInfo('pageinfo', { category: 'questionnairemanual' }), getClaims()]);
   redirectOnPageInfoError(response);
   const t = translator(response.translations);
+  // Ranking (product 1) and rating grids are filled in differently.
+  const fillingInfo = t(claims.product === Product.CompetencyQuestionnaire ? 'FillingInfoText' : 'FillingInfoTextGrid');
   return (
     <section className={`card ${styles.manual}`} aria-labelledby="manual-title">
       <SessionCommit renewal={renewal} />
       <h1 id="manual-title" className="page-title">
         {t('ManualTitle')}
       </h1>
-      <p className={styles.text}>{t('FillingInfoText')}</p>
+      <p className={styles.text}>{fillingInfo}</p>
       <ManualActions
         continueHref={continueHref}
         texts={{
           fillingInfoButton: t('FillingInfoButton'),
           fillingInfoTitle: t('FillingInfoTitle'),
-          fillingInfoText: t('FillingInfoText'),
+          fillingInfoText: fillingInfo,
           generalInfoButton: t('GeneralInfoButton'),
           generalInfoTitle: t('GeneralInfoTitle'),
           generalInfoText: t('GeneralInfoText'),

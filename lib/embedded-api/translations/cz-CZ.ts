@@ -17,6 +17,7 @@ export const czCZ: Catalogue = {
   ErrorCodeMsg_MailNotSent: 'E-mail se nepodařilo odeslat.',
   ManualTitle: 'Jak vyplnit dotazník',
   FillingInfoText: 'Na následujících stránkách najdete výroky o profesních kompetencích. Seřaďte čtyři výroky každé otázky: 1 vás vystihuje nejlépe, 4 nejméně. Každé pořadí použijte u otázky právě jednou. Odpovědi se ukládají při listování; můžete kdykoli přerušit a pokračovat později.',
+  FillingInfoTextGrid: "Každá z následujících stránek ukazuje jednu kompetenci s několika výroky. Ohodnoťte, do jaké míry každý výrok platí. Pokud výrok nedokážete posoudit, zvolte „nehodnoceno“. Odpovědi se ukládají při listování; můžete kdykoli přerušit a pokračovat později.",
   FillingInfoButton: 'Zobrazit pokyny',
   FillingInfoTitle: 'Pokyny k vyplnění',
   GeneralInfoButton: 'Obecné informace',

@@ -16,6 +16,7 @@ export const deDE = {
   ErrorCodeMsg_MailNotSent: 'Die E-Mail konnte nicht gesendet werden.',
   ManualTitle: 'Hinweise zum Ausfüllen',
   FillingInfoText: 'Auf den folgenden Seiten finden Sie Aussagen zu beruflichen Kompetenzen. Bringen Sie die vier Aussagen jeder Frage in eine Rangfolge: 1 passt am besten, 4 am wenigsten. Jeder Rang wird pro Frage genau einmal vergeben. Ihre Antworten werden beim Blättern gespeichert; Sie können jederzeit unterbrechen und später weitermachen.',
+  FillingInfoTextGrid: "Auf den folgenden Seiten finden Sie je eine Kompetenz mit mehreren Aussagen. Schätzen Sie für jede Aussage ein, wie sehr sie zutrifft. Wenn Sie eine Aussage nicht beurteilen können, wählen Sie „nicht bewertet“. Ihre Antworten werden beim Blättern gespeichert; Sie können jederzeit unterbrechen und später weitermachen.",
   FillingInfoButton: 'Ausfüllhinweise anzeigen',
   FillingInfoTitle: 'Ausfüllhinweise',
   GeneralInfoButton: 'Allgemeine Informationen',

@@ -17,6 +17,7 @@ export const enUS: Catalogue = {
   ErrorCodeMsg_MailNotSent: 'The e-mail could not be sent.',
   ManualTitle: 'How to fill in the questionnaire',
   FillingInfoText: 'On the following pages you will find statements about professional competencies. Rank the four statements of each question: 1 fits best, 4 fits least. Each rank is used exactly once per question. Your answers are saved as you turn the pages; you can stop at any time and continue later.',
+  FillingInfoTextGrid: "Each of the following pages shows one competency with several statements. Rate how far each statement applies. If you cannot judge a statement, choose “not rated”. Your answers are saved as you turn the pages; you can stop at any time and continue later.",
   FillingInfoButton: 'Show filling-in notes',
   FillingInfoTitle: 'Filling-in notes',
   GeneralInfoButton: 'General information',

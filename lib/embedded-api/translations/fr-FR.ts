@@ -17,6 +17,7 @@ export const frFR: Catalogue = {
   ErrorCodeMsg_MailNotSent: 'L’e-mail n’a pas pu être envoyé.',
   ManualTitle: 'Comment remplir le questionnaire',
   FillingInfoText: 'Les pages suivantes présentent des affirmations sur des compétences professionnelles. Classez les quatre affirmations de chaque question : 1 correspond le mieux, 4 le moins. Chaque rang est utilisé une seule fois par question. Vos réponses sont enregistrées à chaque changement de page ; vous pouvez interrompre et reprendre plus tard.',
+  FillingInfoTextGrid: "Chacune des pages suivantes présente une compétence avec plusieurs affirmations. Évaluez dans quelle mesure chaque affirmation s’applique. Si vous ne pouvez pas juger une affirmation, choisissez « non évalué ». Vos réponses sont enregistrées à chaque changement de page ; vous pouvez interrompre et reprendre plus tard.",
   FillingInfoButton: 'Afficher les consignes',
   FillingInfoTitle: 'Consignes de remplissage',
   GeneralInfoButton: 'Informations générales',

@@ -17,6 +17,7 @@ export const itIT: Catalogue = {
   ErrorCodeMsg_MailNotSent: 'Non è stato possibile inviare l’e-mail.',
   ManualTitle: 'Come compilare il questionario',
   FillingInfoText: 'Nelle pagine seguenti trova affermazioni su competenze professionali. Ordini le quattro affermazioni di ogni domanda: 1 corrisponde di più, 4 di meno. Ogni posizione si usa una sola volta per domanda. Le risposte vengono salvate a ogni cambio di pagina; può interrompere e continuare più tardi.',
+  FillingInfoTextGrid: "Ognuna delle pagine seguenti presenta una competenza con più affermazioni. Valuti quanto ciascuna affermazione è pertinente. Se non può giudicare un’affermazione, scelga “non valutato”. Le risposte vengono salvate a ogni cambio di pagina; può interrompere e continuare più tardi.",
   FillingInfoButton: 'Mostra le istruzioni',
   FillingInfoTitle: 'Istruzioni per la compilazione',
   GeneralInfoButton: 'Informazioni generali',
