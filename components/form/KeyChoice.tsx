@@ -68,8 +68,6 @@ export function KeyChoice({
   const chooseSet = () => {
     if (keeping) onChoice(Choice.Set);
   };
-  const keyErrorId = `${id}-key-error`;
-  const confirmationErrorId = `${id}-confirmation-error`;
   const modalId = `${id}-privacy`;
   return (
     <div className={styles.group}>
@@ -101,56 +99,26 @@ export function KeyChoice({
           </div>
         )}
         <div className={styles.pair}>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-key`} className={styles.label}>
-              {texts.newKey}
-            </label>
-            <input
-              ref={keyRef}
-              id={`${id}-key`}
-              type="password"
-              className={styles.input}
-              value={keyValue}
-              autoComplete="new-password"
-              // While 'keep' is chosen the field reads as disabled, yet a click or a key press in it chooses 'set'.
-              readOnly={keeping}
-              aria-disabled={keeping || undefined}
-              onMouseDown={chooseSet}
-              onKeyDown={(event) => event.key.length === 1 && chooseSet()}
-              onChange={(event) => onKey(event.target.value)}
-              aria-invalid={keyError ? true : undefined}
-              aria-describedby={[`${id}-hint`, keyError && keyErrorId].filter(Boolean).join(' ')}
-            />
-            {keyError && (
-              <p id={keyErrorId} className={styles.error} role="alert">
-                {keyError}
-              </p>
-            )}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-confirmation`} className={styles.label}>
-              {texts.confirmKey}
-            </label>
-            <input
-              id={`${id}-confirmation`}
-              type="password"
-              className={styles.input}
-              value={confirmation}
-              autoComplete="new-password"
-              readOnly={keeping}
-              aria-disabled={keeping || undefined}
-              onMouseDown={chooseSet}
-              onKeyDown={(event) => event.key.length === 1 && chooseSet()}
-              onChange={(event) => onConfirmation(event.target.value)}
-              aria-invalid={confirmationError ? true : undefined}
-              aria-describedby={confirmationError ? confirmationErrorId : undefined}
-            />
-            {confirmationError && (
-              <p id={confirmationErrorId} className={styles.error} role="alert">
-                {confirmationError}
-              </p>
-            )}
-          </div>
+          <KeyInput
+            id={`${id}-key`}
+            label={texts.newKey}
+            value={keyValue}
+            onChange={onKey}
+            error={keyError}
+            hintId={`${id}-hint`}
+            inputRef={keyRef}
+            keeping={keeping}
+            onChooseSet={chooseSet}
+          />
+          <KeyInput
+            id={`${id}-confirmation`}
+            label={texts.confirmKey}
+            value={confirmation}
+            onChange={onConfirmation}
+            error={confirmationError}
+            keeping={keeping}
+            onChooseSet={chooseSet}
+          />
         </div>
       </fieldset>
       <div className={styles.privacy}>
@@ -170,6 +138,53 @@ export function KeyChoice({
       <Modal id={modalId} title={texts.privacyTitle} closeLabel={texts.close}>
         <p>{texts.privacyText}</p>
       </Modal>
+    </div>
+  );
+}
+
+type KeyInputProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hintId?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  keeping: boolean;
+  onChooseSet: () => void;
+};
+
+/**
+ * A key or confirmation field. While 'keep' is chosen it reads as disabled, yet a click or a key
+ * press in it chooses 'set' (spec §4), which a truly disabled field could not.
+ */
+function KeyInput({ id, label, value, onChange, error, hintId, inputRef, keeping, onChooseSet }: KeyInputProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="password"
+        className={styles.input}
+        value={value}
+        autoComplete="new-password"
+        readOnly={keeping}
+        aria-disabled={keeping || undefined}
+        onMouseDown={onChooseSet}
+        onKeyDown={(event) => event.key.length === 1 && onChooseSet()}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ') || undefined}
+      />
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
