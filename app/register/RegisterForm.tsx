@@ -6,7 +6,7 @@ import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
 import { KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/personalKey';
-import { EMAIL_PATTERN, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
+import { isOptionalEmailValid, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useHydrated } from '@/lib/client/useHydrated';
@@ -47,7 +47,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   const keyInvalid = problems.includes('tooShort');
   const notConfirmed = !keyInvalid && problems.includes('notConfirmed');
   const lastNameMissing = data.lastName.trim() === '';
-  const emailInvalid = data.emailAddress.trim() !== '' && !EMAIL_PATTERN.test(data.emailAddress.trim());
+  const emailInvalid = !isOptionalEmailValid(data.emailAddress);
   const canSave = hydrated && privacy && problems.length === 0 && isRegisterDataValid(data) && !busy;
 
   const revealAll = () => setTouched({ key: true, confirmation: true, lastName: true, email: true });

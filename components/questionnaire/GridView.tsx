@@ -1,9 +1,8 @@
 'use client';
 
-import type { AnswerValuesConfig, Question } from '@/lib/api/schemas/questionnaire';
-import { answerLetter } from '@/lib/flows/questionnaire';
-import { ChoiceRow, type ChoiceOption } from './ChoiceRow';
-import { QuestionBlock } from './QuestionBlock';
+import type { AnswerValuesConfig } from '@/lib/api/schemas/questionnaire';
+import type { ChoiceOption } from './ChoiceRow';
+import { QuestionList } from './QuestionList';
 import type { ViewProps } from './viewTypes';
 import styles from './Questionnaire.module.css';
 
@@ -11,7 +10,8 @@ import styles from './Questionnaire.module.css';
  * Products 2 and 3, the grid view: group captions spanning their columns, a not-rated column when
  * allowed, and one column per value caption; each answer item is a row of radios (spec §2).
  */
-export function GridView({ questions, values, invalid, disabled, onChange, texts, config, notRated }: ViewProps & { config: AnswerValuesConfig; notRated: boolean }) {
+export function GridView({ config, notRated, ...props }: ViewProps & { config: AnswerValuesConfig; notRated: boolean }) {
+  const { texts } = props;
   const notRatedValue = config.notRatedValue ?? null;
   const options: ChoiceOption[] = [
     ...(notRated && notRatedValue !== null ? [{ value: notRatedValue, label: config.notRatedValueCaption ?? String(notRatedValue) }] : []),
@@ -39,37 +39,5 @@ export function GridView({ questions, values, invalid, disabled, onChange, texts
       ))}
     </div>
   );
-  return (
-    <>
-      {questions.map((question: Question) => {
-        return (
-          <QuestionBlock
-            key={question.id}
-            id={question.id}
-            index={question.questionIndex}
-            text={question.text ?? ''}
-            subText={question.subText}
-            errorMessage={invalid.get(question.id)}
-            errorLabel={texts.errorLabel(question.questionIndex, invalid.get(question.id) ?? '')}
-            header={header}
-          >
-            {question.answerInfos.map((answer, position) => (
-              <ChoiceRow
-                key={answer.id}
-                name={`answer-${answer.id}`}
-                letter={answerLetter(position)}
-                text={answer.text ?? ''}
-                subtext={answer.subtext}
-                options={options}
-                value={values.get(answer.id) ?? -1}
-                invalid={invalid.has(question.id) && (values.get(answer.id) ?? -1) === -1}
-                disabled={disabled}
-                onChange={(value) => onChange(question.id, answer.id, value)}
-              />
-            ))}
-          </QuestionBlock>
-        );
-      })}
-    </>
-  );
+  return <QuestionList {...props} options={options} unset={-1} header={header} />;
 }
