@@ -2,9 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** Debian's Chromium; nothing here downloads a browser. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PORT = 3100;
-const FAILING_PORT = 3101;
-const STANDIN_PORT = 3199;
+/** E2E_PORT_BASE moves all three servers, so that two checkouts can run their suites side by side. */
+const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
+const PORT = BASE;
+const FAILING_PORT = BASE + 1;
+const STANDIN_PORT = BASE + 99;
+process.env.E2E_FRONT_URL = `http://localhost:${FAILING_PORT}`;
+process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
 /** The guessing limits, lowered for the lock journey and raised per client so suites never lock each other out. */
 const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000';
 

@@ -4,8 +4,8 @@ import { expectNoAxeViolations } from '../support/axe';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
 
 /** The app in front of the stand-in upstream (playwright.config.ts). */
-const FRONT = 'http://localhost:3101';
-const STANDIN = 'http://127.0.0.1:3199';
+const FRONT = process.env.E2E_FRONT_URL ?? 'http://localhost:3101';
+const STANDIN = process.env.E2E_STANDIN_URL ?? 'http://127.0.0.1:3199';
 
 async function upstream(request: APIRequestContext, mode: string, paths?: string[], times?: number) {
   await request.post(`${STANDIN}/__control`, { data: { mode, ...(paths && { paths }), ...(times !== undefined && { times }) } });

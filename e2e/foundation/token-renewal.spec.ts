@@ -3,7 +3,7 @@ import { enterAccessCode } from '../support/api';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
 
 /** The app in front of the stand-in upstream, whose tokens live 30 s (playwright.config.ts). */
-const FRONT = 'http://localhost:3101';
+const FRONT = process.env.E2E_FRONT_URL ?? 'http://localhost:3101';
 
 const sessionCookie = async (context: BrowserContext) => (await context.cookies(FRONT)).find((c) => c.name.endsWith('session'))?.value;
 

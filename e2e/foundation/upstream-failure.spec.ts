@@ -3,8 +3,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { callApi } from '../support/api';
 
 /** The app in front of the stand-in upstream (playwright.config.ts). */
-const FRONT = 'http://localhost:3101';
-const STANDIN = 'http://127.0.0.1:3199';
+const FRONT = process.env.E2E_FRONT_URL ?? 'http://localhost:3101';
+const STANDIN = process.env.E2E_STANDIN_URL ?? 'http://127.0.0.1:3199';
 
 async function upstream(request: APIRequestContext, mode: string, paths?: string[]) {
   await request.post(`${STANDIN}/__control`, { data: { mode, ...(paths && { paths }) } });
