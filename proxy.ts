@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
 import { readSessionCookie, sessionCookie, xsrfCookie, XSRF_COOKIE } from '@/lib/session/cookies';
 import { newSession } from '@/lib/session/data';
+import { languageInAddress, withChosenLanguage } from '@/lib/flows/addressLanguage';
 import { isXsrfTokenFor, issueXsrfToken } from '@/lib/session/xsrf';
 
 /**
@@ -13,8 +14,16 @@ export function proxy(request: NextRequest) {
   const config = getConfig();
   const response = NextResponse.next();
   let session = readSessionCookie((name) => request.cookies.get(name)?.value, config);
-  if (!session) {
-    session = newSession();
+  let changed = !session;
+  session ??= newSession();
+  // A language in the deep link is the participant's choice from this very page on.
+  const language = languageInAddress(request.nextUrl.pathname, request.nextUrl.searchParams);
+  const chosen = language && withChosenLanguage(session, language);
+  if (chosen) {
+    session = chosen;
+    changed = true;
+  }
+  if (changed) {
     const { name, value, ...options } = sessionCookie(session, config);
     response.cookies.set(name, value, options);
   }

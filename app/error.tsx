@@ -1,6 +1,7 @@
 'use client';
 
 import { useChromeTexts } from '@/components/chrome/ChromeTexts';
+import { PageTitle } from '@/components/chrome/PageTitle';
 
 /**
  * A render that failed unexpectedly: the participant gets the spec's internal-error message with
@@ -10,6 +11,7 @@ export default function RenderError({ error }: { error: Error & { digest?: strin
   const texts = useChromeTexts();
   return (
     <section className="card card-narrow status-page" aria-labelledby="render-error-title">
+      <PageTitle parts={[texts.renderErrorTitle]} />
       <h1 id="render-error-title" className="page-title">
         {texts.renderErrorTitle}
       </h1>

@@ -14,7 +14,8 @@ import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
-  return { title: t('title'), description: t('description'), icons: { icon: '/logo.svg' } };
+  // No title here: every page renders its own <PageTitle> (React puts it into <head>).
+  return { description: t('description'), icons: { icon: '/logo.svg' } };
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b5cad' };

@@ -1,29 +1,30 @@
 import { getConfig } from '@/lib/config';
-import { translator } from '@/lib/i18n/translate';
-import { loadPageInfo, redirectOnPageInfoError, requireToken } from '@/lib/upstream/pageInfo';
+import { loadPage } from '@/lib/upstream/pageInfo';
+import { PageTitle } from '@/components/chrome/PageTitle';
 import { AccessCodeForm } from './AccessCodeForm';
 
 /** /accesscode: the personal access code after the ident code (spec §2, §4). */
 export default async function AccessCodePage() {
-  await requireToken();
-  const { response } = await loadPageInfo('pageinfo/kodekodex/login');
-  redirectOnPageInfoError(response);
-  const t = translator(response.translations);
+  const { t, commit } = await loadPage('pageinfo/kodekodex/login', { needsToken: true, loginPage: '/accesscode' });
   const config = getConfig();
   return (
-    <AccessCodeForm
-      crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
-      texts={{
-        title: t('AccessCodeTitle'),
-        text: t('AccessCodeText'),
-        label: t('AccessCodeLabel'),
-        show: t('ShowPassword'),
-        submit: t('AccessCodeSubmit'),
-        required: t('AccessCodeRequired'),
-        ErrorAccessCodeKey: t('ErrorAccessCodeKey'),
-        ErrorAccessCodeKeyFail: t('ErrorAccessCodeKeyFail'),
-        ErrorAccessCodeLocked: t('ErrorAccessCodeLocked'),
-      }}
-    />
+    <>
+      <PageTitle parts={[t('AccessCodeTitle')]} />
+      {commit}
+      <AccessCodeForm
+        crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
+        texts={{
+          title: t('AccessCodeTitle'),
+          text: t('AccessCodeText'),
+          label: t('AccessCodeLabel'),
+          show: t('ShowPassword'),
+          submit: t('AccessCodeSubmit'),
+          required: t('AccessCodeRequired'),
+          ErrorAccessCodeKey: t('ErrorAccessCodeKey'),
+          ErrorAccessCodeKeyFail: t('ErrorAccessCodeKeyFail'),
+          ErrorAccessCodeLocked: t('ErrorAccessCodeLocked'),
+        }}
+      />
+    </>
   );
 }

@@ -1,37 +1,70 @@
-import { redirect } from 'next/navigation';
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { Product } from '@/lib/api/codes';
-import { errorPageMessage, isSignOutRecord, parseErrorRecord } from '@/lib/flows/errorPage';
-import { translator } from '@/lib/i18n/translate';
-import { loadPageInfo } from '@/lib/upstream/pageInfo';
+import { errorPageMessage, errorPageStart, isSignOutRecord, parseErrorRecord } from '@/lib/flows/errorPage';
+import { loadPage } from '@/lib/upstream/pageInfo';
+import { PageTitle } from '@/components/chrome/PageTitle';
 import { ClearSessionOnMount } from '@/components/session/ClearSessionOnMount';
+import { IdentCodeForm } from '../home/[[...params]]/IdentCodeForm';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * The error page, which is also the info page (spec §2, §8): title, the message for the stored
  * error record, and for product 4 the way back to the group login. The session is cleared after.
+ * Without a stored error it is where / leads: it says how to start and shows the ident-code form.
  */
 export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchParams }) {
   const record = parseErrorRecord(await searchParams);
-  const { response, claims } = await loadPageInfo('pageinfo/error');
-  if (response.translations.length === 0) redirect('/maintenance');
-  const t = translator(response.translations);
-  const tPage = await getTranslations('errorPage');
+  const start = errorPageStart(record);
+  const [{ t, claims }, tPage] = await Promise.all([
+    // Without a record this is the ident-code form, so a signed-in participant goes on (issue 6, point 16).
+    loadPage('pageinfo/error', { needsToken: false, errors: 'maintenance', ...(start === 'identCodeForm' && { loginPage: '/home' as const }) }),
+    getTranslations('errorPage'),
+  ]);
+
+  if (start === 'identCodeForm') {
+    return (
+      <>
+        <PageTitle parts={[tPage('startTitle')]} />
+        <IdentCodeForm
+          initialCode=""
+          texts={{
+            title: tPage('startTitle'),
+            text: tPage('startText'),
+            loading: t('HomeLoading'),
+            label: t('IdentCodeLabel'),
+            submit: t('IdentCodeSubmit'),
+            required: t('IdentCodeRequired'),
+          }}
+        />
+      </>
+    );
+  }
+
   const message = errorPageMessage(record, t, {
     internal: (id) => tPage('internal', { id }),
     noDatabase: (id) => tPage('noDatabase', { id }),
+    typedCodeInvalid: tPage('typedCodeInvalid'),
+    typedCodeExpired: tPage('typedCodeExpired'),
   });
   const info = isSignOutRecord(record);
+  const title = info ? t('InfoPageTitle') : t('ErrorPageTitle');
   return (
     <section className="card card-narrow status-page" aria-labelledby="error-title">
+      <PageTitle parts={[title]} />
       <h1 id="error-title" className="page-title">
-        {info ? t('InfoPageTitle') : t('ErrorPageTitle')}
+        {title}
       </h1>
       {message && (
         <p className={info ? 'status-page-info' : 'status-page-message'} role={info ? 'status' : 'alert'}>
           {message}
         </p>
+      )}
+      {start === 'typeAgain' && (
+        <Link className="button button-primary" href="/home">
+          {tPage('typeAgain')}
+        </Link>
       )}
       {claims.product === Product.GroupWeb && (
         <a className="button button-primary" href="/kodew">

@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { DEMO_LINKS } from '@/lib/embedded-api/demo/rows';
+import { PageTitle } from '@/components/chrome/PageTitle';
 import styles from './page.module.css';
 
 /** The demo deep links of shared/DEMO.md; only while the embedded API answers. */
@@ -10,6 +11,7 @@ export default async function HomeDevPage() {
   const t = await getTranslations('homeDev');
   return (
     <section className="card" aria-labelledby="home-dev-title">
+      <PageTitle parts={[t('title')]} />
       <h1 id="home-dev-title" className="page-title">
         {t('title')}
       </h1>

@@ -1,43 +1,39 @@
-import { redirect } from 'next/navigation';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { Product, StatusCode } from '@/lib/api/codes';
+import { Product } from '@/lib/api/codes';
 import { isSupportedBrowser } from '@/lib/browser/support';
-import { errorPageUrl } from '@/lib/flows/errorPage';
-import { questionsPerPage } from '@/lib/flows/questionnaire';
-import { translator } from '@/lib/i18n/translate';
-import { getClaims } from '@/lib/session/server';
-import { loadPageInfo, requireToken } from '@/lib/upstream/pageInfo';
-import { SessionCommit } from '@/components/session/SessionCommit';
+import { questionsPerPage, resumeNextStart } from '@/lib/flows/questionnaire';
+import { optionalText } from '@/lib/i18n/translate';
+import { loadPage } from '@/lib/upstream/pageInfo';
 import { QuestionnaireScreen } from '@/components/questionnaire/QuestionnaireScreen';
 
 /**
- * /questionnaire: the page at the session's start index (after a login: where the participant left
- * off), so a reload shows the same page with its saved answers (spec §4).
+ * /questionnaire: the page at the session's start index, so a reload shows the same page with its
+ * saved answers (spec §4). After a login the index is 1 (spec §9) and the load walks on while the
+ * pages come back complete: the participant lands where they left off, with any upstream.
  */
 export default async function QuestionnairePage() {
-  const session = await requireToken();
-  const claims = await getClaims();
-  const [{ response, renewal }, tModal, requestHeaders] = await Promise.all([
-    loadPageInfo('pageinfo/questionnaire', {
-      questionsPerPage: questionsPerPage(claims.product),
-      ...(session.startIndex > 0 && { questionStartIndex: session.startIndex }),
+  const [{ response, t, claims, commit }, tModal, requestHeaders] = await Promise.all([
+    loadPage('pageinfo/questionnaire', {
+      needsToken: true,
+      // The page cannot be shown without its content: every status but Ok goes to the error page.
+      errors: 'notOk',
+      extras: ({ session, claims }) => ({ questionsPerPage: questionsPerPage(claims.product), questionStartIndex: session.startIndex }),
+      again: (page, { session, claims }) => {
+        const next = session.resumePending ? resumeNextStart(claims.product, page) : undefined;
+        return next ? { questionStartIndex: next } : undefined;
+      },
     }),
     getTranslations('modal'),
     headers(),
   ]);
-  if (response.statusCode !== StatusCode.Ok) {
-    redirect(errorPageUrl({ statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined }));
-  }
-  const t = translator(response.translations);
   // The token never reaches the browser; the texts go as props, not the whole catalogue.
   const page = { ...response, token: null, translations: [] };
   const product = claims.product;
   return (
     <>
-      <SessionCommit renewal={renewal} />
+      {commit}
       <QuestionnaireScreen
-        key={`${page.currentPage}-${page.questionnaireLanguage}`}
         product={product}
         initialPage={page}
         simpleLayout={!isSupportedBrowser(requestHeaders.get('user-agent'))}
@@ -57,7 +53,8 @@ export default async function QuestionnairePage() {
           statementColumn: t('StatementColumn'),
           rankBest: t('RankBestHint'),
           rankLeast: t('RankLeastHint'),
-          ratedCount: t('RatedCount'),
+          // Spec §2: the overlay shows only when its text exists.
+          ratedCount: optionalText(t('RatedCount')) ?? '',
           finishTitle: t('FinishConfirmTitle'),
           finishText: t('FinishConfirmText'),
           finishYes: t('FinishConfirmYes'),

@@ -1,39 +1,44 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
-import { translator } from '@/lib/i18n/translate';
-import { loadPageInfo, redirectOnPageInfoError, requireToken } from '@/lib/upstream/pageInfo';
+import { passwordIsSet } from '@/lib/flows/personalKey';
+import { loadPage } from '@/lib/upstream/pageInfo';
+import { PageTitle } from '@/components/chrome/PageTitle';
 import { keyChoiceTexts } from '@/components/form/keyChoiceTexts';
 import { RegisterForm } from './RegisterForm';
 
 /** /register: an assessor who must register gives name, e-mail and a personal key (spec §2, §5). */
 export default async function RegisterPage() {
-  await requireToken();
-  const [{ response }, tModal] = await Promise.all([loadPageInfo('pageinfo/kodekodex/register'), getTranslations('modal')]);
-  redirectOnPageInfoError(response);
-  const t = translator(response.translations);
+  const [{ response, t, commit }, tModal] = await Promise.all([
+    loadPage('pageinfo/kodekodex/register', { needsToken: true, loginPage: '/register' }),
+    getTranslations('modal'),
+  ]);
   const config = getConfig();
   const data = response.registrationData;
-  const isPasswordSet = response.isPasswordSet === true;
+  const isPasswordSet = passwordIsSet(response);
   return (
-    <RegisterForm
-      crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
-      isPasswordSet={isPasswordSet}
-      isRegistered={data?.isRegistered === true}
-      initial={{ firstName: data?.firstName ?? '', lastName: data?.lastName ?? '', emailAddress: data?.emailAddress ?? '' }}
-      keyTexts={keyChoiceTexts(t, tModal('close'), isPasswordSet ? 'change' : 'create')}
-      texts={{
-        title: t('RegisterTitle'),
-        text: t('RegisterText'),
-        firstName: t('FirstNameLabel'),
-        lastName: t('LastNameLabel'),
-        email: t('EmailLabel'),
-        save: t('SaveButton'),
-        ErrorAccesskeyInvalid: t('ErrorAccesskeyInvalid'),
-        ErrorAccesskeyNotConfirmed: t('ErrorAccesskeyNotConfirmed'),
-        lastNameRequired: t('ErrorLastNameRequired'),
-        emailInvalid: t('ErrorEmailInvalid'),
-        saveFailed: t('SaveFailedText'),
-      }}
-    />
+    <>
+      <PageTitle parts={[t('RegisterTitle')]} />
+      {commit}
+      <RegisterForm
+        crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
+        isPasswordSet={isPasswordSet}
+        isRegistered={data?.isRegistered === true}
+        initial={{ firstName: data?.firstName ?? '', lastName: data?.lastName ?? '', emailAddress: data?.emailAddress ?? '' }}
+        keyTexts={keyChoiceTexts(t, tModal('close'), isPasswordSet ? 'change' : 'create')}
+        texts={{
+          title: t('RegisterTitle'),
+          text: t('RegisterText'),
+          firstName: t('FirstNameLabel'),
+          lastName: t('LastNameLabel'),
+          email: t('EmailLabel'),
+          save: t('SaveButton'),
+          ErrorAccesskeyInvalid: t('ErrorAccesskeyInvalid'),
+          ErrorAccesskeyNotConfirmed: t('ErrorAccesskeyNotConfirmed'),
+          lastNameRequired: t('ErrorLastNameRequired'),
+          emailInvalid: t('ErrorEmailInvalid'),
+          saveFailed: t('SaveFailedText'),
+        }}
+      />
+    </>
   );
 }

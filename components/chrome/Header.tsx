@@ -39,7 +39,7 @@ export async function Header() {
               <SignOutButton label={t('signOut')} />
             </div>
           )}
-          {languages.length > 1 && <LanguageSelector label={t('language')} current={session.uiLanguage} languages={languages} />}
+          {languages.length > 1 && <LanguageSelector label={t('language')} apply={t('applyLanguage')} current={session.uiLanguage} languages={languages} />}
         </div>
       </div>
     </header>

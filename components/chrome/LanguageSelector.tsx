@@ -1,42 +1,43 @@
 'use client';
 
-import { useId, useTransition } from 'react';
-import { useRouter } from 'next/navigation';
-import { changeLanguage } from '@/lib/session/actions';
+import { useId } from 'react';
+import { useFormStatus } from 'react-dom';
+import { chooseLanguage } from '@/lib/session/actions';
 import styles from './Header.module.css';
 
-type Props = { label: string; current: string; languages: Array<{ value: string; label: string }> };
+type Props = { label: string; apply: string; current: string; languages: Array<{ value: string; label: string }> };
 
-/** Sets interface and questionnaire language together and reloads the page content (spec §4). */
-export function LanguageSelector({ label, current, languages }: Props) {
-  const id = useId();
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+function Apply({ label }: { label: string }) {
+  const { pending } = useFormStatus();
   return (
-    <div className={styles.language}>
+    <button type="submit" className="button button-secondary" disabled={pending} aria-busy={pending}>
+      {label}
+    </button>
+  );
+}
+
+/**
+ * Sets interface and questionnaire language together and reloads the page content (spec §4).
+ * Choosing an option changes nothing yet: the change happens on confirm, with the button (or Enter
+ * on it), so that arrowing through the options does not reload the page under the participant's
+ * fingers (WCAG 3.2.2). A form, so it works before the page's JavaScript has loaded.
+ */
+export function LanguageSelector({ label, apply, current, languages }: Props) {
+  const id = useId();
+  return (
+    <form className={styles.language} action={chooseLanguage}>
       <label htmlFor={id} className={styles.languageLabel}>
         {label}
       </label>
-      <select
-        id={id}
-        className={styles.languageSelect}
-        value={current}
-        disabled={pending}
-        aria-busy={pending}
-        onChange={(event) => {
-          const language = event.target.value;
-          startTransition(async () => {
-            const result = await changeLanguage(language);
-            if (result.ok) router.refresh();
-          });
-        }}
-      >
+      {/* Keyed by the session's language: after a change the form starts from the new one. */}
+      <select key={current} id={id} name="language" className={styles.languageSelect} defaultValue={current}>
         {languages.map((language) => (
           <option key={language.value} value={language.value} lang={language.value === 'cz-CZ' ? 'cs' : language.value.slice(0, 2)}>
             {language.label}
           </option>
         ))}
       </select>
-    </div>
+      <Apply label={apply} />
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import { StatusCode } from '@/lib/api/codes';
 import { translator, type Translate } from '@/lib/i18n/translate';
-import { loadPageInfo } from '@/lib/upstream/pageInfo';
+import { loadHeaderFooterInfo } from '@/lib/upstream/pageInfo';
 
 export type HeaderFooterInfo = { t: Translate; ok: boolean; logoSrc: string; theme: string };
 
@@ -13,7 +13,7 @@ const THEMES = new Set(['default', 'portal', 'green', 'dark-blue']);
  * renders with the bundled logo and default look: a broken upstream must never break the frame.
  */
 export const loadHeaderFooter = cache(async (): Promise<HeaderFooterInfo> => {
-  const { response } = await loadPageInfo('pageinfo/headerfooter');
+  const response = await loadHeaderFooterInfo();
   const ok = response.statusCode === StatusCode.Ok;
   const type = IMAGE_TYPES[(response.logoFileExtension ?? '').toLowerCase()];
   const data = response.logoDataBase64 ?? '';

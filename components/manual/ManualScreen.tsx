@@ -1,8 +1,6 @@
 import { Product } from '@/lib/api/codes';
-import { translator } from '@/lib/i18n/translate';
-import { getClaims } from '@/lib/session/server';
-import { loadPageInfo, redirectOnPageInfoError, requireToken } from '@/lib/upstream/pageInfo';
-import { SessionCommit } from '@/components/session/SessionCommit';
+import { loadPage } from '@/lib/upstream/pageInfo';
+import { PageTitle } from '@/components/chrome/PageTitle';
 import { ManualActions } from './ManualActions';
 import styles from './ManualScreen.module.css';
 
@@ -11,15 +9,13 @@ import styles from './ManualScreen.module.css';
  * filling-info modal and a continue button to the flow's next page.
  */
 export async function ManualScreen({ continueHref }: { continueHref: string }) {
-  await requireToken();
-  const [{ response, renewal }, claims] = await Promise.all([loadPageInfo('pageinfo', { category: 'questionnairemanual' }), getClaims()]);
-  redirectOnPageInfoError(response);
-  const t = translator(response.translations);
+  const { t, claims, commit } = await loadPage('pageinfo', { needsToken: true, extras: { category: 'questionnairemanual' } });
   // Ranking (product 1) and rating grids are filled in differently.
   const fillingInfo = t(claims.product === Product.CompetencyQuestionnaire ? 'FillingInfoText' : 'FillingInfoTextGrid');
   return (
     <section className={`card ${styles.manual}`} aria-labelledby="manual-title">
-      <SessionCommit renewal={renewal} />
+      <PageTitle parts={[t('ManualTitle')]} />
+      {commit}
       <h1 id="manual-title" className="page-title">
         {t('ManualTitle')}
       </h1>

@@ -9,6 +9,7 @@ import { errorPageUrl } from '@/lib/flows/errorPage';
 import { finishErrorText, routeAfterFinish } from '@/lib/flows/finish';
 import { encodeAnswers, invalidQuestions, questionsPerPage, unsetValue } from '@/lib/flows/questionnaire';
 import { useUnsavedAnswers } from '@/components/chrome/UnsavedAnswers';
+import { PageTitle } from '@/components/chrome/PageTitle';
 import { useHydrated } from '@/lib/client/useHydrated';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
@@ -73,6 +74,18 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
   const [page, setPage] = useState(initialPage);
   const [values, setValues] = useState(() => valuesOf(initialPage));
   const [invalid, setInvalid] = useState(() => invalidOf(initialPage, texts.errorAnswersInvalid));
+  const [serverPage, setServerPage] = useState(initialPage);
+  if (serverPage !== initialPage) {
+    // The server rendered the page again (the header's language change reloads the content): the
+    // texts are the new ones; on the page on screen, the answers given and not yet saved stay.
+    setServerPage(initialPage);
+    const samePage = initialPage.questions?.[0]?.questionIndex === page.questions?.[0]?.questionIndex;
+    setPage(initialPage);
+    if (!samePage) {
+      setValues(valuesOf(initialPage));
+      setInvalid(invalidOf(initialPage, texts.errorAnswersInvalid));
+    }
+  }
   const [busy, setBusy] = useState(false);
   const [saveFailed, setSaveFailed] = useState(false);
   const [finishError, setFinishError] = useState('');
@@ -181,6 +194,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
 
   return (
     <div className={`${styles.screen} ${simpleLayout ? styles.simple : ''}`}>
+      <PageTitle parts={[fill(texts.pageOf, { current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1 }), page.questionnaireTitle]} />
       <div className={styles.top}>
         <h1 className={styles.title}>
           {page.questionnaireTitle}

@@ -1,12 +1,14 @@
 import { CATALOGUES, translationsFor } from '@/lib/embedded-api/translations';
 import { translator } from '@/lib/i18n/translate';
 import deMessages from '@/messages/de-DE.json';
-import { errorPageMessage, errorPageUrl, isSignOutRecord, parseErrorRecord, type ChromeTexts, type ErrorRecord } from './errorPage';
+import { errorPageMessage, errorPageStart, errorPageUrl, isSignOutRecord, parseErrorRecord, type ChromeTexts, type ErrorRecord } from './errorPage';
 
 /** The error page's own texts, as the German message file has them. */
 const chrome: ChromeTexts = {
   internal: (id) => deMessages.errorPage.internal.replace('{id}', id),
   noDatabase: (id) => deMessages.errorPage.noDatabase.replace('{id}', id),
+  typedCodeInvalid: deMessages.errorPage.typedCodeInvalid,
+  typedCodeExpired: deMessages.errorPage.typedCodeExpired,
 };
 const t = translator(translationsFor('de-DE'));
 const de = CATALOGUES['de-DE'];
@@ -85,6 +87,39 @@ describe('errorPageMessage (spec §8)', () => {
   });
 });
 
+describe('a typed ident code is not told as "the code in your link" (issue 6, point 17)', () => {
+  it.each<[number, string]>([
+    [6, deMessages.errorPage.typedCodeInvalid],
+    [14, deMessages.errorPage.typedCodeExpired],
+  ])('status %i, typed: the typed-code text', (statusCode, text) => {
+    const message = errorPageMessage({ statusCode, detailCode: 6, codeTyped: true }, t, chrome);
+    expect(message).toBe(text);
+    expect(message).not.toMatch(/Link/);
+  });
+
+  it.each([6, 14])('status %i from the address: the upstream text about the link', (statusCode) => {
+    expect(errorPageMessage({ statusCode, detailCode: 6 }, t, chrome)).toMatch(/in Ihrem Link/);
+  });
+
+  it.each([9, 3, 13])('status %i, typed: typing changes nothing for other statuses', (statusCode) => {
+    expect(errorPageMessage({ statusCode, detailCode: 0, codeTyped: true }, t, chrome)).toBe(errorPageMessage({ statusCode, detailCode: 0 }, t, chrome));
+  });
+});
+
+describe('errorPageStart: what the error page offers to go on', () => {
+  it.each<[ErrorRecord | undefined, ReturnType<typeof errorPageStart>]>([
+    [undefined, 'identCodeForm'],
+    [{ statusCode: 6, detailCode: 6, codeTyped: true }, 'typeAgain'],
+    [{ statusCode: 14, detailCode: 0, codeTyped: true }, 'typeAgain'],
+    [{ statusCode: 6, detailCode: 6 }, undefined],
+    [{ statusCode: 9, detailCode: 0, codeTyped: true }, undefined],
+    [{ statusCode: 3, detailCode: 17 }, undefined],
+    [{ statusCode: 1, detailCode: 20 }, undefined],
+  ])('%j → %p', (record, expected) => {
+    expect(errorPageStart(record)).toBe(expected);
+  });
+});
+
 describe('isSignOutRecord', () => {
   it.each<[ErrorRecord | undefined, boolean]>([
     [{ statusCode: 1, detailCode: 20 }, true],
@@ -103,6 +138,7 @@ describe('errorPageUrl / parseErrorRecord', () => {
     [{ statusCode: 1, detailCode: 20 }, '/info', '/info?statusCode=1&detailCode=20'],
     [{ statusCode: 13, detailCode: 24, exceptionId: '<script>' }, undefined, '/error?statusCode=13&detailCode=24'],
     [{ statusCode: 13, detailCode: 24, exceptionId: 'x'.repeat(65) }, undefined, '/error?statusCode=13&detailCode=24'],
+    [{ statusCode: 6, detailCode: 6, codeTyped: true }, undefined, '/error?statusCode=6&detailCode=6&typed=1'],
   ])('errorPageUrl(%j, %p) → %s', (record, page, expected) => {
     expect(errorPageUrl(record, page)).toBe(expected);
   });
@@ -111,6 +147,7 @@ describe('errorPageUrl / parseErrorRecord', () => {
     { statusCode: 9, detailCode: 0 },
     { statusCode: 13, detailCode: 7, exceptionId: 'a_b-C9' },
     { statusCode: 1, detailCode: 20 },
+    { statusCode: 6, detailCode: 6, codeTyped: true },
   ])('round-trips %j through the address', (record) => {
     const query = new URL(errorPageUrl(record), 'https://x.example').searchParams;
     expect(parseErrorRecord(Object.fromEntries(query))).toEqual(record);
@@ -129,6 +166,7 @@ describe('errorPageUrl / parseErrorRecord', () => {
     [{ statusCode: ['3', '9'], detailCode: ['17', '1'] }, { statusCode: 3, detailCode: 17 }],
     [{ statusCode: '13', detailCode: '24', exceptionId: 'bad id!' }, { statusCode: 13, detailCode: 24 }],
     [{ statusCode: '13', detailCode: '24', exceptionId: 'GOOD_id-1' }, { statusCode: 13, detailCode: 24, exceptionId: 'GOOD_id-1' }],
+    [{ statusCode: '6', typed: 'yes' }, { statusCode: 6, detailCode: 0 }],
   ])('parseErrorRecord(%j) → %j', (params, expected) => {
     expect(parseErrorRecord(params)).toEqual(expected);
   });

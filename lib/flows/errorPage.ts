@@ -1,14 +1,18 @@
 import { DetailCode, statusName, StatusCode } from '@/lib/api/codes';
 import { isMissing, type Translate } from '@/lib/i18n/translate';
 
-/** The stored error record of spec §3, carried to the error page in its address. */
-export type ErrorRecord = { statusCode: number; detailCode: number; exceptionId?: string };
+/**
+ * The stored error record of spec §3, carried to the error page in its address. codeTyped: the
+ * ident code was typed on /home rather than taken from a link, which changes how it is told.
+ */
+export type ErrorRecord = { statusCode: number; detailCode: number; exceptionId?: string; codeTyped?: true };
 
 const EXCEPTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function errorPageUrl(record: ErrorRecord, page: '/error' | '/info' = '/error'): string {
   const query = new URLSearchParams({ statusCode: String(record.statusCode), detailCode: String(record.detailCode) });
   if (record.exceptionId && EXCEPTION_ID.test(record.exceptionId)) query.set('exceptionId', record.exceptionId);
+  if (record.codeTyped) query.set('typed', '1');
   return `${page}?${query}`;
 }
 
@@ -29,6 +33,7 @@ export function parseErrorRecord(params: Record<string, string | string[] | unde
     statusCode,
     detailCode: detail,
     ...(exceptionId && EXCEPTION_ID.test(exceptionId) && { exceptionId }),
+    ...(one('typed') === '1' && { codeTyped: true as const }),
   };
 }
 
@@ -36,7 +41,19 @@ export function isSignOutRecord(record: ErrorRecord | undefined): boolean {
   return record?.statusCode === StatusCode.Ok && record.detailCode === DetailCode.SucessfullyLoggedOut;
 }
 
-export type ChromeTexts = { internal: (id: string) => string; noDatabase: (id: string) => string };
+export type ChromeTexts = {
+  internal: (id: string) => string;
+  noDatabase: (id: string) => string;
+  /** The ident code typed on /home is unknown or expired: the upstream's texts speak of 'your link'. */
+  typedCodeInvalid: string;
+  typedCodeExpired: string;
+};
+
+/** Statuses about the ident code itself, told differently for a typed code. */
+const TYPED_CODE_TEXTS: Partial<Record<number, keyof ChromeTexts>> = {
+  [StatusCode.AssessmentIdentCodeIsInvalid]: 'typedCodeInvalid',
+  [StatusCode.AssessmentIdentCodeIsExpired]: 'typedCodeExpired',
+};
 
 /**
  * The error page's message (spec §8): sign-out info; maintenance text for an Exception without a
@@ -50,7 +67,22 @@ export function errorPageMessage(record: ErrorRecord | undefined, t: Translate, 
   if (record.statusCode === StatusCode.Exception) {
     return record.detailCode === DetailCode.NoDatabaseConnection ? chrome.noDatabase(id) : chrome.internal(id);
   }
+  const typedText = record.codeTyped && TYPED_CODE_TEXTS[record.statusCode];
+  if (typedText) return chrome[typedText] as string;
   const name = statusName(record.statusCode);
   const text = name ? t(`ErrorCodeMsg_${name}`) : undefined;
   return text === undefined || isMissing(text) ? chrome.internal(id) : text;
+}
+
+/**
+ * What the error page offers to go on (besides the spec's login button for product 4): without a
+ * stored error it is the entry to the product, so it says how to start and shows the ident-code
+ * form (issue 6, point 17); after a typed ident code that was refused, a way back to type it again.
+ */
+export type ErrorPageStart = 'identCodeForm' | 'typeAgain' | undefined;
+
+export function errorPageStart(record: ErrorRecord | undefined): ErrorPageStart {
+  if (!record) return 'identCodeForm';
+  if (record.codeTyped && TYPED_CODE_TEXTS[record.statusCode]) return 'typeAgain';
+  return undefined;
 }

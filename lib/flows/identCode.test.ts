@@ -12,6 +12,13 @@ describe('routing after the ident code (spec §4)', () => {
   ])('%j → %s', (response, goTo) => {
     expect(routeAfterIdentCode(response)).toEqual({ goTo });
   });
+
+  it.each([
+    [{ statusCode: StatusCode.AssessmentIdentCodeIsInvalid, detailCode: DetailCode.UnknownAssessmentCode }, '/error?statusCode=6&detailCode=6&typed=1'],
+    [{ statusCode: StatusCode.Ok, detailCode: 0, assessorMustRegister: false }, '/accesscode'],
+  ])('a typed code: %j → %s (the error page knows it was typed)', (response, goTo) => {
+    expect(routeAfterIdentCode(response, { typed: true })).toEqual({ goTo });
+  });
 });
 
 describe('after finishing (spec §4, §8)', () => {

@@ -1,5 +1,5 @@
 import { Product } from '@/lib/api/codes';
-import { answerLetter, encodeAnswers, invalidQuestions, questionsPerPage, unsetValue } from './questionnaire';
+import { answerLetter, encodeAnswers, invalidQuestions, questionsPerPage, resumeNextStart, unsetValue } from './questionnaire';
 
 const q = (id: number, answers: number[]) => ({ id, answerInfos: answers.map((a) => ({ id: a })) });
 
@@ -42,5 +42,33 @@ describe('questionnaire page rules', () => {
 
   it('letters answers a, b, c …', () => {
     expect([0, 1, 2, 3].map(answerLetter)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('resuming after a login: walk on while the page comes back complete', () => {
+  const rankedQuestion = (id: number, values: number[]) => ({ id, answerInfos: values.map((value, i) => ({ id: id * 10 + i, value })) });
+  const complete = [rankedQuestion(1, [1, 2, 3, 4]), rankedQuestion(2, [4, 3, 2, 1])];
+
+  it.each<[string, Parameters<typeof resumeNextStart>[1], number | undefined]>([
+    ['every question ranked, a next page: on to it', { questions: complete, nextNavButtonQuestionStartIndex: 5 }, 5],
+    ['every question ranked, the last page: stay (finish is here)', { questions: complete, nextNavButtonQuestionStartIndex: null }, undefined],
+    ['one question unranked: stay', { questions: [complete[0]!, rankedQuestion(2, [0, 0, 0, 0])], nextNavButtonQuestionStartIndex: 5 }, undefined],
+    ['one question half ranked: stay', { questions: [complete[0]!, rankedQuestion(2, [1, 1, 0, 0])], nextNavButtonQuestionStartIndex: 5 }, undefined],
+    ['no questions: stay', { questions: [], nextNavButtonQuestionStartIndex: 5 }, undefined],
+    ['questions missing: stay', { nextNavButtonQuestionStartIndex: 5 }, undefined],
+    ['a next index behind this page: stay', { questions: [{ ...complete[0]!, questionIndex: 9 }], nextNavButtonQuestionStartIndex: 5 }, undefined],
+    ['a next index equal to this page: stay', { questions: [{ ...complete[0]!, questionIndex: 5 }], nextNavButtonQuestionStartIndex: 5 }, undefined],
+    ['a next index after this page: on', { questions: [{ ...complete[0]!, questionIndex: 5 }], nextNavButtonQuestionStartIndex: 9 }, 9],
+  ])('ranking: %s', (_name, page, expected) => {
+    expect(resumeNextStart(Product.CompetencyQuestionnaire, page)).toBe(expected);
+  });
+
+  it.each<[string, number[], boolean, number | undefined]>([
+    ['all rated', [1, 4, 2], false, 2],
+    ['one item unrated (-1)', [1, -1, 2], false, undefined],
+    ['not rated (0) where allowed', [0, 0, 3], true, 2],
+    ['not rated (0) where not allowed', [0, 0, 3], false, undefined],
+  ])('grid product 2: %s', (_name, values, notRated, expected) => {
+    expect(resumeNextStart(Product.SecondQuestionnaire, { questions: [rankedQuestion(1, values)], notRated, nextNavButtonQuestionStartIndex: 2 })).toBe(expected);
   });
 });

@@ -43,3 +43,32 @@ export function encodeAnswers(questionStartIndex: number, values: ReadonlyArray<
 export function answerLetter(index: number): string {
   return String.fromCharCode(97 + index);
 }
+
+type LoadedPage = {
+  questions?: ReadonlyArray<{ id: number; questionIndex?: number; answerInfos: ReadonlyArray<{ id: number; value: number }> }> | null;
+  notRated?: boolean | null;
+  nextNavButtonQuestionStartIndex?: number | null;
+};
+
+/** A page as the server sent it is complete when every question on it passes the check of 'next'. */
+export function isPageComplete(product: number, page: LoadedPage): boolean {
+  const questions = page.questions ?? [];
+  if (questions.length === 0) return false;
+  const values = new Map(questions.flatMap((q) => q.answerInfos.map((a) => [a.id, a.value] as const)));
+  return invalidQuestions(product, questions, values, { forward: true, notRated: page.notRated === true, unset: unsetValue(product) }).length === 0;
+}
+
+/**
+ * Resuming after a login. The start index after a login is 1 (spec §9), and the contract has no
+ * 'where did I leave off': so the first questionnaire load after a login walks on from page 1 while
+ * the page comes back complete. The first page not complete is where the participant left off; when
+ * every page is complete, the last one (where finishing happens). Answers the start index to load
+ * next, or undefined to show this page. Works with any upstream that returns saved answers.
+ */
+export function resumeNextStart(product: number, page: LoadedPage): number | undefined {
+  const next = page.nextNavButtonQuestionStartIndex;
+  if (!next || !isPageComplete(product, page)) return undefined;
+  // Only forward: an upstream pointing back (or at the same page) must not make the walk go round.
+  const here = page.questions?.[0]?.questionIndex;
+  return here !== undefined && next <= here ? undefined : next;
+}

@@ -29,8 +29,8 @@ describe('sessionAfterCall', () => {
   });
 
   describe('ident code (submit/kodekodex/identcode)', () => {
-    it('stores token and languages, hides the selector, resets the start index, drops the previous username', () => {
-      const session = used();
+    it('stores token and languages, shows the selector, resets the start index, drops the previous username and step', () => {
+      const session = used({ showLanguageSelection: false, flowRoute: '/questionnaire', resumePending: true });
       const next = sessionAfterCall(
         'submit/kodekodex/identcode',
         { assessmentIdentCode: 'P1DEMO01' },
@@ -43,7 +43,9 @@ describe('sessionAfterCall', () => {
         uiLanguage: 'en-US',
         questionnaireLanguage: 'fr-FR',
         startIndex: 1,
-        showLanguageSelection: false,
+        showLanguageSelection: true,
+        languageChosen: false,
+        resumePending: false,
       });
     });
 
@@ -55,6 +57,27 @@ describe('sessionAfterCall', () => {
     ])('%s', (_label, languages, ui, questionnaire) => {
       const next = sessionAfterCall('submit/kodekodex/identcode', {}, { statusCode: 1, token: NOT_LOGGED_IN, ...languages }, used());
       expect(next).toMatchObject({ uiLanguage: ui, questionnaireLanguage: questionnaire });
+    });
+
+    // Issue 6, point 12: the language picked on /home (or in the deep link) carries on.
+    it.each<[string, Record<string, unknown>]>([
+      ['the upstream answers with the assessment language', { uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE' }],
+      ['the upstream answers with no language', {}],
+      ['the upstream answers with the chosen language', { uiLanguage: 'en-US', questionnaireLanguage: 'en-US' }],
+    ])('a language chosen by the participant wins: %s', (_label, languages) => {
+      const next = sessionAfterCall('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01', questionnaireLanguage: 'en-US' }, { statusCode: 1, token: NOT_LOGGED_IN, ...languages }, used());
+      expect(next).toMatchObject({ uiLanguage: 'en-US', questionnaireLanguage: 'en-US', languageChosen: true });
+    });
+
+    it('an unknown language in the request does not count as chosen', () => {
+      const next = sessionAfterCall('submit/kodekodex/identcode', { questionnaireLanguage: 'xx-XX' }, { statusCode: 1, token: NOT_LOGGED_IN, uiLanguage: 'fr-FR' }, used());
+      expect(next).toMatchObject({ uiLanguage: 'fr-FR', questionnaireLanguage: 'fr-FR', languageChosen: false });
+    });
+
+    it('a refused ident code changes no language, even one chosen in the request', () => {
+      const session = used();
+      const next = sessionAfterCall('submit/kodekodex/identcode', { questionnaireLanguage: 'en-US' }, { statusCode: 6, detailCode: 6 }, session);
+      expect(next).toEqual(session);
     });
   });
 
@@ -83,22 +106,47 @@ describe('sessionAfterCall', () => {
     });
   });
 
-  it.each<CallPath>([
-    'submit/kodekodex/register',
-    'submit/kodekodex/personalinfo',
-    'submit/kodew/personalinfo',
-    'submit/kodegroupcode/personalinfo',
-    'submit/ra/personalinfo',
-  ])('%s logged in: start index 1 and the new username', (path) => {
-    const session = used();
-    const next = sessionAfterCall(path, {}, { statusCode: 1, token: LOGGED_IN, username: 'Neu Name' }, session);
-    expect(next).toEqual({ ...session, token: LOGGED_IN, username: 'Neu Name', startIndex: 1 });
+  it.each<CallPath>(['submit/kodew/personalinfo', 'submit/kodegroupcode/personalinfo', 'submit/ra/personalinfo'])(
+    '%s logged in: start index 1 and the new username',
+    (path) => {
+      const session = used();
+      const next = sessionAfterCall(path, {}, { statusCode: 1, token: LOGGED_IN, username: 'Neu Name' }, session);
+      expect(next).toEqual({ ...session, token: LOGGED_IN, username: 'Neu Name', startIndex: 1 });
+    },
+  );
+
+  it.each<CallPath>(['submit/kodekodex/register', 'submit/kodekodex/personalinfo'])(
+    '%s logged in: start index 1, the new username, and the step after it is the manual',
+    (path) => {
+      const session = used({ flowRoute: path === 'submit/kodekodex/register' ? '/register' : '/accesspassword' });
+      const next = sessionAfterCall(path, {}, { statusCode: 1, token: LOGGED_IN, username: 'Neu Name' }, session);
+      expect(next).toEqual({ ...session, token: LOGGED_IN, username: 'Neu Name', startIndex: 1, flowRoute: '/questionnairemanual' });
+    },
+  );
+
+  // Issue 6, point 19: spec §9 says 1 after login; the first questionnaire load resumes (resumePending).
+  it('submit/kodekodex/login logged in: token, username, start index 1, a resume pending, the selector shown; languages stay', () => {
+    const session = used({ showLanguageSelection: false });
+    const next = sessionAfterCall('submit/kodekodex/login', { passwordHash: 'x' }, { statusCode: 1, token: LOGGED_IN, username: 'Paula Bereit', uiLanguage: 'en-US' }, session);
+    expect(next).toEqual({
+      ...session,
+      token: LOGGED_IN,
+      username: 'Paula Bereit',
+      startIndex: 1,
+      resumePending: true,
+      showLanguageSelection: true,
+      flowRoute: '/questionnairemanual',
+    });
   });
 
-  it('submit/kodekodex/login logged in: token, username and start index 0 (resume where left off); languages stay', () => {
-    const session = used();
-    const next = sessionAfterCall('submit/kodekodex/login', { passwordHash: 'x' }, { statusCode: 1, token: LOGGED_IN, username: 'Paula Bereit', uiLanguage: 'en-US' }, session);
-    expect(next).toEqual({ ...session, token: LOGGED_IN, username: 'Paula Bereit', startIndex: 0 });
+  it.each<[string, Record<string, unknown>, string]>([
+    ['must register', { assessorMustRegister: true, isFirstLogin: true }, '/register'],
+    ['first login', { isFirstLogin: true }, '/accesspassword'],
+    ['some answered', { hasAnsweredSomeQuestions: true }, '/questionnaire'],
+    ['nothing answered', {}, '/questionnairemanual'],
+  ])('submit/kodekodex/login logged in, %s: the step reached is %s', (_label, extra, flowRoute) => {
+    const next = sessionAfterCall('submit/kodekodex/login', {}, { statusCode: 1, token: LOGGED_IN, ...extra }, used());
+    expect(next.flowRoute).toBe(flowRoute);
   });
 
   it('submit/kodekodex/login not logged in (wrong code): only the token changes', () => {
@@ -108,6 +156,16 @@ describe('sessionAfterCall', () => {
   });
 
   describe('questionnaire page (pageinfo/questionnaire)', () => {
+    it.each<[string, Partial<SessionData>, Partial<SessionData>]>([
+      ['after the manual: the questionnaire is the step, the resume is done', { flowRoute: '/questionnairemanual', resumePending: true }, { flowRoute: '/questionnaire', resumePending: false }],
+      ['a step still owed stays', { flowRoute: '/accesspassword' }, { flowRoute: '/accesspassword' }],
+      ['no step (another flow): none is made up', {}, { resumePending: false }],
+    ])('a page turn: %s', (_label, before, after) => {
+      const next = sessionAfterCall('pageinfo/questionnaire', { questionStartIndex: 5 }, { statusCode: 1, questions: [{ questionIndex: 5 }] }, used(before));
+      expect(next).toMatchObject(after);
+      if (!('flowRoute' in after)) expect(next).not.toHaveProperty('flowRoute');
+    });
+
     it.each<[string, Record<string, unknown>, Record<string, unknown>, number]>([
       ['the first question decides', { questionStartIndex: 1 }, { questions: [{ questionIndex: 9 }, { questionIndex: 10 }] }, 9],
       ['no questions: the requested index', { questionStartIndex: 5 }, { questions: [] }, 5],
@@ -126,14 +184,16 @@ describe('sessionAfterCall', () => {
   });
 
   describe('finish (submit/finishassessment)', () => {
-    it('with logout: token, username dropped, start index 1, languages stay', () => {
-      const session = used();
+    it('with logout: token, username and step dropped, start index 1, languages stay', () => {
+      const session = used({ flowRoute: '/questionnaire' });
       expect(sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout: true }, session)).toEqual({
         sid: session.sid,
         uiLanguage: 'it-IT',
         questionnaireLanguage: 'it-IT',
         startIndex: 1,
         showLanguageSelection: true,
+        languageChosen: false,
+        resumePending: false,
       });
     });
 

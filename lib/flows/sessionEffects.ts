@@ -3,6 +3,8 @@ import { StatusCode } from '@/lib/api/codes';
 import { isLanguage } from '@/lib/api/languages';
 import { decodeClaims } from '@/lib/session/claims';
 import type { SessionData } from '@/lib/session/data';
+import { routeAfterAccessCodeLogin } from './accessCode';
+import { isFlowRoute } from './signedIn';
 
 type Loose = Record<string, unknown>;
 
@@ -28,34 +30,66 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
   const loggedIn = decodeClaims(next.token).isLoggedIn;
 
   if (path === 'submit/kodekodex/identcode') {
-    // The assessment fixes the language; a previous participant's name must not greet this one.
+    // A new start: a previous participant's name and step must not carry over.
     delete next.username;
+    delete next.flowRoute;
     next.startIndex = 1;
-    next.showLanguageSelection = false;
-    applyLanguages(next, response);
+    next.resumePending = false;
+    // The ident-code flow offers the language selector throughout (the spec leaves it open; a
+    // participant must be able to read the whole flow in the language they picked on /home).
+    next.showLanguageSelection = true;
+    applyIdentCodeLanguages(next, request, response);
   } else if (path === 'submit/kodekodex/login' && loggedIn) {
-    // The questionnaire resumes where the participant left off (DEMO P1-RESUME: page 3 of 6).
-    next.startIndex = 0;
+    // Spec §9: the start index is 1 after login; the first questionnaire load then walks on to
+    // where the participant left off (resumeNextStart in ./questionnaire.ts).
+    next.startIndex = 1;
+    next.resumePending = true;
+    next.showLanguageSelection = true;
+    const outcome = routeAfterAccessCodeLogin(response as Parameters<typeof routeAfterAccessCodeLogin>[0], true, 0);
+    if (outcome.kind === 'go' && isFlowRoute(outcome.to)) next.flowRoute = outcome.to;
   } else if (GROUP_LOGINS.includes(path) && loggedIn) {
     next.showLanguageSelection = true;
     next.startIndex = 1;
     applyLanguages(next, response);
   } else if (PERSONAL_INFO.includes(path) && loggedIn) {
     next.startIndex = 1;
+    // /register and /accesspassword are done; the ident-code flow goes on to the manual (spec §4).
+    if (path === 'submit/kodekodex/register' || path === 'submit/kodekodex/personalinfo') next.flowRoute = '/questionnairemanual';
   } else if (path === 'pageinfo/questionnaire') {
     const questions = Array.isArray(response.questions) ? (response.questions as Loose[]) : [];
     const first = questions[0]?.questionIndex;
     if (typeof first === 'number' && Number.isInteger(first) && first >= 1) next.startIndex = first;
     else if (typeof request.questionStartIndex === 'number') next.startIndex = request.questionStartIndex;
+    // The participant turned a page: from now on the stored index is where they are.
+    next.resumePending = false;
+    // Past the manual, the questionnaire is where the participant is (a step still owed stays).
+    if (next.flowRoute === '/questionnairemanual') next.flowRoute = '/questionnaire';
   } else if (path === 'submit/finishassessment') {
     // Finished with logout: the session ends; without: the next questionnaire starts at 1 (spec §4).
     if (response.logout === true) {
       delete next.token;
       delete next.username;
+      delete next.flowRoute;
     }
     next.startIndex = 1;
+    next.resumePending = false;
   }
   return next;
+}
+
+/**
+ * The ident code's languages (spec §4: 'language is applied'). A language the participant chose
+ * (in the deep link or with the selector on /home) travels in the request and wins over the
+ * assessment's, even when an upstream answers with the assessment's own.
+ */
+function applyIdentCodeLanguages(session: SessionData, request: Loose, response: Loose): void {
+  if (isLanguage(request.questionnaireLanguage)) {
+    session.uiLanguage = request.questionnaireLanguage;
+    session.questionnaireLanguage = request.questionnaireLanguage;
+    session.languageChosen = true;
+    return;
+  }
+  applyLanguages(session, response);
 }
 
 function applyLanguages(session: SessionData, response: Loose): void {

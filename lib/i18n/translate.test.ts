@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '@/lib/api/languages';
 import { CATALOGUES, translationsFor } from '@/lib/embedded-api/translations';
-import { isMissing, missingKey, parseLanguageList, translator } from './translate';
+import { isMissing, missingKey, optionalText, parseLanguageList, translator } from './translate';
 
 describe('translator', () => {
   const t = translator([
@@ -50,6 +50,14 @@ describe('translator', () => {
     [' KEY: leading space', false],
   ])('isMissing(%p) is %p', (text, expected) => {
     expect(isMissing(text)).toBe(expected);
+  });
+
+  // Spec §2: the grid's rated-count overlay shows 'when that text exists'; missing, it is not shown.
+  it.each([
+    ['Bewertet: {count} von {total}', 'Bewertet: {count} von {total}'],
+    ['KEY: RatedCount', undefined],
+  ])('optionalText(%p) is %p', (text, expected) => {
+    expect(optionalText(text)).toBe(expected);
   });
 
   it('missingKey formats as the spec says', () => {

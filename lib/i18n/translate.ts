@@ -9,6 +9,11 @@ export function isMissing(text: string): boolean {
   return text.startsWith('KEY:');
 }
 
+/** For texts whose element shows only when the text exists (e.g. the rated-count overlay, spec §2). */
+export function optionalText(text: string): string | undefined {
+  return isMissing(text) ? undefined : text;
+}
+
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /** Page texts come from the page-info translations; {name} placeholders are filled from values. */

@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { isLanguage } from '@/lib/api/languages';
 import { getConfig } from '@/lib/config';
+import { withChosenLanguage } from '@/lib/flows/addressLanguage';
 import { errorPageUrl } from '@/lib/flows/errorPage';
 import { sendCall } from '@/lib/upstream/client';
 import { decodeClaims } from './claims';
@@ -35,12 +36,17 @@ export async function signOut(): Promise<void> {
   redirect(errorPageUrl({ statusCode: StatusCode.Ok, detailCode: DetailCode.SucessfullyLoggedOut }, '/info'));
 }
 
-/** Header language change: both languages at once (spec §4); the page then reloads its content. */
-export async function changeLanguage(language: string): Promise<{ ok: boolean }> {
-  if (!isLanguage(language)) return { ok: false };
-  const session = await getSession();
-  await saveSession({ ...session, uiLanguage: language, questionnaireLanguage: language });
-  return { ok: true };
+/**
+ * Header language change (spec §4): both languages at once. The selector's form posts here on
+ * confirm, never on choosing an option (WCAG 3.2.2); setting the cookie makes Next render the page
+ * again, so its content reloads in the new language while the answers on screen stay. A language
+ * that is not one of ours changes nothing.
+ */
+export async function chooseLanguage(formData: FormData): Promise<void> {
+  const language = formData.get('language');
+  if (!isLanguage(language)) return;
+  const next = withChosenLanguage(await getSession(), language);
+  if (next) await saveSession(next);
 }
 
 /** The error page clears the session after it has shown its message (spec §4). */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/api/languages';
+import { isFlowRoute, type FlowRoute } from '@/lib/flows/signedIn';
 import { seal, unseal } from './seal';
 
 /**
@@ -13,9 +14,15 @@ export type SessionData = {
   username?: string;
   uiLanguage: Language;
   questionnaireLanguage: Language;
-  /** currentQuestionnaireStartIndex of the spec; 0 = where the participant left off (after an access-code login). */
+  /** currentQuestionnaireStartIndex of the spec: 1 by default and after a login (spec §9). */
   startIndex: number;
   showLanguageSelection: boolean;
+  /** The participant chose the language (header, or a language in the deep link): it wins over the assessment's. */
+  languageChosen: boolean;
+  /** Set by a login: the next questionnaire load walks on to where the participant left off (lib/flows/questionnaire.ts). */
+  resumePending: boolean;
+  /** The step of the ident-code flow the participant reached after login (lib/flows/signedIn.ts). */
+  flowRoute?: FlowRoute;
 };
 
 const PURPOSE = 'session';
@@ -27,6 +34,8 @@ export function newSession(overrides: Partial<SessionData> = {}): SessionData {
     questionnaireLanguage: DEFAULT_LANGUAGE,
     startIndex: 1,
     showLanguageSelection: true,
+    languageChosen: false,
+    resumePending: false,
     ...overrides,
   };
 }
@@ -47,14 +56,17 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
     ...(typeof r.username === 'string' && r.username && { username: r.username }),
     uiLanguage: isLanguage(r.uiLanguage) ? r.uiLanguage : DEFAULT_LANGUAGE,
     questionnaireLanguage: isLanguage(r.questionnaireLanguage) ? r.questionnaireLanguage : DEFAULT_LANGUAGE,
-    startIndex: typeof r.startIndex === 'number' && Number.isInteger(r.startIndex) && r.startIndex >= 0 ? r.startIndex : 1,
+    startIndex: typeof r.startIndex === 'number' && Number.isInteger(r.startIndex) && r.startIndex >= 1 ? r.startIndex : 1,
     showLanguageSelection: r.showLanguageSelection !== false,
+    languageChosen: r.languageChosen === true,
+    resumePending: r.resumePending === true,
+    ...(isFlowRoute(r.flowRoute) && { flowRoute: r.flowRoute }),
   };
 }
 
 /**
  * The session after sign-out or after the error page showed its message: no token, no username,
- * start index 1; the language stays, as the participant chose it.
+ * start index 1, no step of a flow; the language stays, as the participant chose it.
  */
 export function clearedSession(session: SessionData): SessionData {
   return newSession({
@@ -62,5 +74,6 @@ export function clearedSession(session: SessionData): SessionData {
     uiLanguage: session.uiLanguage,
     questionnaireLanguage: session.questionnaireLanguage,
     showLanguageSelection: session.showLanguageSelection,
+    languageChosen: session.languageChosen,
   });
 }

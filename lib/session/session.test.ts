@@ -73,7 +73,10 @@ describe('session data', () => {
   });
 
   it('sealSession / unsealSession round-trip everything the session holds', () => {
-    const session = newSession({ token: 'h.p.s', username: 'Paula Bereit', uiLanguage: 'cz-CZ', questionnaireLanguage: 'en-US', startIndex: 9, showLanguageSelection: false });
+    const session = newSession({
+      token: 'h.p.s', username: 'Paula Bereit', uiLanguage: 'cz-CZ', questionnaireLanguage: 'en-US', startIndex: 9, showLanguageSelection: false,
+      languageChosen: true, resumePending: true, flowRoute: '/accesspassword',
+    });
     const sealed = sealSession(session, SECRET);
     expect(sealed).not.toContain('h.p.s');
     expect(unsealSession(sealed, SECRET)).toEqual(session);
@@ -103,7 +106,10 @@ describe('session data', () => {
 
   it('odd fields are replaced by defaults rather than trusted', () => {
     const sealed = seal(
-      { sid: 's'.repeat(22), token: 5, username: '', uiLanguage: 'xx-XX', questionnaireLanguage: null, startIndex: -1, showLanguageSelection: 'no', admin: true },
+      {
+        sid: 's'.repeat(22), token: 5, username: '', uiLanguage: 'xx-XX', questionnaireLanguage: null, startIndex: -1, showLanguageSelection: 'no', admin: true,
+        languageChosen: 'yes', resumePending: 1, flowRoute: '/admin',
+      },
       SECRET,
       'session',
     );
@@ -113,25 +119,32 @@ describe('session data', () => {
       questionnaireLanguage: 'de-DE',
       startIndex: 1,
       showLanguageSelection: true,
+      languageChosen: false,
+      resumePending: false,
     });
   });
 
-  it.each([1.5, -1, -3, '4', null])('startIndex %p falls back to 1', (startIndex) => {
+  it.each([1.5, 0, -1, -3, '4', null])('startIndex %p falls back to 1 (spec §9: the start index is 1 or more)', (startIndex) => {
     expect(unsealSession(seal({ sid: 's'.repeat(22), startIndex }, SECRET, 'session'), SECRET)?.startIndex).toBe(1);
   });
 
-  it.each([0, 1, 25])('startIndex %p survives (0 = resume where the participant left off)', (startIndex) => {
+  it.each([1, 25])('startIndex %p survives', (startIndex) => {
     expect(unsealSession(seal({ sid: 's'.repeat(22), startIndex }, SECRET, 'session'), SECRET)?.startIndex).toBe(startIndex);
   });
 
-  it('clearedSession drops token, username and start index; keeps sid, languages and selector', () => {
-    const session: SessionData = newSession({ token: 't', username: 'u', startIndex: 17, uiLanguage: 'fr-FR', questionnaireLanguage: 'it-IT', showLanguageSelection: false });
+  it('clearedSession drops token, username, start index, resume and flow step; keeps sid, languages and selector', () => {
+    const session: SessionData = newSession({
+      token: 't', username: 'u', startIndex: 17, uiLanguage: 'fr-FR', questionnaireLanguage: 'it-IT', showLanguageSelection: false,
+      languageChosen: true, resumePending: true, flowRoute: '/questionnaire',
+    });
     expect(clearedSession(session)).toEqual({
       sid: session.sid,
       uiLanguage: 'fr-FR',
       questionnaireLanguage: 'it-IT',
       startIndex: 1,
       showLanguageSelection: false,
+      languageChosen: true,
+      resumePending: false,
     });
   });
 });

@@ -1,62 +1,120 @@
+import { createElement, type ReactElement } from 'react';
 import { redirect } from 'next/navigation';
 import type { CallPath, RequestOf, ResponseOf } from '@/lib/api/catalogue';
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { getConfig } from '@/lib/config';
 import { errorPageUrl } from '@/lib/flows/errorPage';
+import { routeForSignedIn, type LoginPage } from '@/lib/flows/signedIn';
+import { translator, type Translate } from '@/lib/i18n/translate';
 import { decodeClaims, type TokenClaims } from '@/lib/session/claims';
 import type { SessionData } from '@/lib/session/data';
 import { sealTokenRenewal } from '@/lib/session/renewal';
 import { getClientAddress, getSession } from '@/lib/session/server';
+import { SessionCommit } from '@/components/session/SessionCommit';
 import { sendCall } from './client';
 
 export type PageInfoPath = Extract<CallPath, `pageinfo${string}`>;
 
-export type PageInfo<P extends PageInfoPath> = {
-  response: ResponseOf<P>;
-  session: SessionData;
-  claims: TokenClaims;
-  /** A sealed new token for <SessionCommit>, when the load returned one. */
-  renewal?: string;
-};
+type Extras<P extends PageInfoPath> = Partial<RequestOf<P>>;
+export type PageContext = { session: SessionData; claims: TokenClaims };
 
 /**
- * Loads a page's info during server rendering through the one upstream client, with the common
- * body of spec §7 built from the session (category, token, languages, product).
+ * Which answers leave the page for another:
+ * - 'spec': the statuses of spec §8 (TokenInvalid, TokenExpired, PostDataIsInvalid, Exception) go to the error page;
+ * - 'notOk': every status but Ok does (a page that cannot render without its content);
+ * - 'maintenance': none does, but an answer without translations goes to /maintenance (the error page itself, spec §8).
  */
-export async function loadPageInfo<P extends PageInfoPath>(
-  path: P,
-  extras: Partial<RequestOf<P>> = {},
-  options: { anonymous?: boolean } = {},
-): Promise<PageInfo<P>> {
+export type PageErrors = 'spec' | 'notOk' | 'maintenance';
+
+export type LoadPageOptions<P extends PageInfoPath> = {
+  /** Spec §6: without a session token the visitor goes to the error page with TokenInvalid. */
+  needsToken: boolean;
+  /** Load without the session token: an old or signed-out one must not block a new start. */
+  anonymous?: boolean;
+  /** The page's own request fields (spec §3), given as they are or made from the session. */
+  extras?: Extras<P> | ((context: PageContext) => Extras<P>);
+  /** A login page of the ident-code flow: a signed-in participant goes on to where they are. */
+  loginPage?: LoginPage;
+  /** Default 'spec'. */
+  errors?: PageErrors;
+  /** Asks for another load with these fields while it answers some (the questionnaire's resume walk). */
+  again?: (response: ResponseOf<P>, context: PageContext) => Extras<P> | undefined;
+};
+
+export type LoadedPage<P extends PageInfoPath> = {
+  response: ResponseOf<P>;
+  /** The page's texts from the page-info translations (a missing key shows as 'KEY: name'). */
+  t: Translate;
+  session: SessionData;
+  claims: TokenClaims;
+  /** Stores a token the load renewed (spec §7: a returned token on content pages is stored): render it. */
+  commit: ReactElement;
+};
+
+/** Spec §8: a page-info load with these statuses goes to the error page. */
+const ERROR_PAGE_STATUSES: number[] = [StatusCode.TokenInvalid, StatusCode.TokenExpired, StatusCode.PostDataIsInvalid, StatusCode.Exception];
+
+/** A bound on 'again', whatever the upstream answers: a walk through a long questionnaire fits. */
+const MAX_LOADS = 500;
+
+/**
+ * The one way a server page loads its page info, so that no page can forget a step: the token
+ * requirement (spec §6), the signed-in rule of the login pages, the load through the one upstream
+ * client with the common body of spec §7, the error redirect of spec §8, and the renewal element.
+ */
+export async function loadPage<P extends PageInfoPath>(path: P, options: LoadPageOptions<P>): Promise<LoadedPage<P>> {
   const session = await getSession();
   const claims = decodeClaims(session.token);
+  const context = { session, claims };
+  if (options.needsToken && !session.token) {
+    redirect(errorPageUrl({ statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenIsEmpty }));
+  }
+  if (options.loginPage) {
+    const onward = routeForSignedIn(options.loginPage, { loggedIn: Boolean(session.token) && claims.isLoggedIn, ...(session.flowRoute && { flowRoute: session.flowRoute }) });
+    if (onward) redirect(onward);
+  }
+
+  let token = options.anonymous ? undefined : session.token;
+  let extras = typeof options.extras === 'function' ? options.extras(context) : (options.extras ?? {});
+  let response: ResponseOf<P>;
+  for (let loads = 1; ; loads++) {
+    response = await sendPageInfo(path, session, claims, token, extras);
+    const returned = (response as { token?: string | null }).token;
+    if (returned && !options.anonymous) token = returned;
+    const more = options.again && response.statusCode === StatusCode.Ok && loads < MAX_LOADS ? options.again(response, context) : undefined;
+    if (!more) break;
+    extras = { ...extras, ...more };
+  }
+
+  const errors = options.errors ?? 'spec';
+  const failed = errors === 'notOk' ? response.statusCode !== StatusCode.Ok : errors === 'spec' && ERROR_PAGE_STATUSES.includes(response.statusCode);
+  if (failed) {
+    redirect(errorPageUrl({ statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined }));
+  }
+  if (errors === 'maintenance' && response.translations.length === 0) redirect('/maintenance');
+
+  // Server components cannot set cookies: a renewed token goes sealed to <SessionCommit>.
+  const renewal = token && token !== session.token ? sealTokenRenewal(session.sid, token, getConfig().sessionSecret) : undefined;
+  return { response, t: translator(response.translations), session, claims, commit: createElement(SessionCommit, { renewal }) };
+}
+
+/** The header and footer's page info (no redirect: a broken upstream must never break the frame). */
+export async function loadHeaderFooterInfo(): Promise<ResponseOf<'pageinfo/headerfooter'>> {
+  const session = await getSession();
+  const claims = decodeClaims(session.token);
+  return sendPageInfo('pageinfo/headerfooter', session, claims, session.token, {});
+}
+
+/** The common body of spec §7 (category, token, languages, product) plus the page's fields. */
+async function sendPageInfo<P extends PageInfoPath>(path: P, session: SessionData, claims: TokenClaims, token: string | undefined, extras: Extras<P>) {
   const body = {
     category: '',
-    // Login pages load without the session token: an old or signed-out one must not block a new start.
-    ...(session.token && !options.anonymous && { token: session.token }),
+    ...(token && { token }),
     uiLanguage: session.uiLanguage,
     questionnaireLanguage: session.questionnaireLanguage,
     product: claims.product,
     ...extras,
   } as RequestOf<P>;
   const { response } = await sendCall(path, body, { clientAddress: await getClientAddress() });
-  const token = (response as { token?: string | null }).token;
-  const renewal = token && token !== session.token ? sealTokenRenewal(session.sid, token, getConfig().sessionSecret) : undefined;
-  return { response, session, claims, ...(renewal && { renewal }) };
-}
-
-/** Spec §8: a page-info load with these statuses goes to the error page. */
-const ERROR_PAGE_STATUSES: number[] = [StatusCode.TokenInvalid, StatusCode.TokenExpired, StatusCode.PostDataIsInvalid, StatusCode.Exception];
-
-export function redirectOnPageInfoError(response: { statusCode: number; detailCode: number; exceptionId?: string | null }): void {
-  if (ERROR_PAGE_STATUSES.includes(response.statusCode)) {
-    redirect(errorPageUrl({ statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined }));
-  }
-}
-
-/** Pages that need a token send a visitor without one to the error page with TokenInvalid (spec §6). */
-export async function requireToken(): Promise<SessionData> {
-  const session = await getSession();
-  if (!session.token) redirect(errorPageUrl({ statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenIsEmpty }));
-  return session;
+  return response;
 }

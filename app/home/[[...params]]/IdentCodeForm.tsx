@@ -33,7 +33,7 @@ export function IdentCodeForm({ initialCode, language, portalId, texts }: Props)
       ...(language && { questionnaireLanguage: language }),
       ...(portalId && { portalId }),
     });
-    const { goTo } = routeAfterIdentCode(response);
+    const { goTo } = routeAfterIdentCode(response, { typed: !fromAddress });
     goAfterSessionChange(goTo, { replace: fromAddress });
   };
 

@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { languageFromToken } from '@/lib/api/languages';
-import { translator } from '@/lib/i18n/translate';
-import { loadPageInfo, redirectOnPageInfoError } from '@/lib/upstream/pageInfo';
+import { loadPage } from '@/lib/upstream/pageInfo';
+import { PageTitle } from '@/components/chrome/PageTitle';
 import { IdentCodeForm } from './IdentCodeForm';
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -15,27 +15,41 @@ export default async function HomePage(props: PageProps<'/home/[[...params]]'>) 
   if (params.length > 3) notFound();
   const search = await props.searchParams;
   const code = (params[0] ?? one(search.sid) ?? '').trim();
-  const language = languageFromToken(params[1] ?? one(search.lg));
+  // proxy.ts has made a language in the address the session's; it is read here as well, so the
+  // page speaks it even where the session could not be written.
+  const addressLanguage = languageFromToken(params[1] ?? one(search.lg));
   const portalId = params[2];
-  const { response } = await loadPageInfo('pageinfo/kodekodex/login', {
-    ...(language && { uiLanguage: language, questionnaireLanguage: language }),
-    ...(code && { assessmentIdentCode: code }),
-  }, { anonymous: true });
-  redirectOnPageInfoError(response);
-  const t = translator(response.translations);
+  const { t, session, commit } = await loadPage('pageinfo/kodekodex/login', {
+    needsToken: false,
+    // Login pages load without the session token: an old or signed-out one must not block a new start.
+    anonymous: true,
+    // A code in the address is a new start (another assessment, or the link opened again); the
+    // plain form is a login page a signed-in participant has left behind.
+    ...(!code && { loginPage: '/home' as const }),
+    extras: {
+      ...(addressLanguage && { uiLanguage: addressLanguage, questionnaireLanguage: addressLanguage }),
+      ...(code && { assessmentIdentCode: code }),
+    },
+  });
+  // A chosen language travels with the ident code, so that it wins over the assessment's.
+  const language = addressLanguage ?? (session.languageChosen ? session.questionnaireLanguage : undefined);
   return (
-    <IdentCodeForm
-      initialCode={code}
-      {...(language && { language })}
-      {...(portalId && { portalId })}
-      texts={{
-        title: t('HomeTitle'),
-        text: t('HomeText'),
-        loading: t('HomeLoading'),
-        label: t('IdentCodeLabel'),
-        submit: t('IdentCodeSubmit'),
-        required: t('IdentCodeRequired'),
-      }}
-    />
+    <>
+      <PageTitle parts={[t('HomeTitle')]} />
+      {commit}
+      <IdentCodeForm
+        initialCode={code}
+        {...(language && { language })}
+        {...(portalId && { portalId })}
+        texts={{
+          title: t('HomeTitle'),
+          text: t('HomeText'),
+          loading: t('HomeLoading'),
+          label: t('IdentCodeLabel'),
+          submit: t('IdentCodeSubmit'),
+          required: t('IdentCodeRequired'),
+        }}
+      />
+    </>
   );
 }

@@ -1,0 +1,20 @@
+import { languageFromToken, type Language } from '@/lib/api/languages';
+
+/**
+ * A language in a deep link (spec §2: /home/{code}/{language}/{portalId}, /home?lg=…) is the
+ * participant's choice: it becomes the session's before the page renders, so that the header,
+ * <html lang> and every following page speak it (issue 6, point 12).
+ */
+export function languageInAddress(pathname: string, search: URLSearchParams): Language | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts[0] !== 'home') return undefined;
+  return languageFromToken(parts[2] ?? search.get('lg'));
+}
+
+type Languages = { uiLanguage: Language; questionnaireLanguage: Language; languageChosen: boolean };
+
+/** Both languages at once (as the header's selector sets them, spec §4); undefined when nothing changes. */
+export function withChosenLanguage<S extends Languages>(session: S, language: Language): S | undefined {
+  if (session.languageChosen && session.uiLanguage === language && session.questionnaireLanguage === language) return undefined;
+  return { ...session, uiLanguage: language, questionnaireLanguage: language, languageChosen: true };
+}
