@@ -1,11 +1,39 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from '../support/api';
 
 test.describe('@foundation pages', () => {
-  test('the empty path goes to the error page, which shows no message without an error', async ({ page }) => {
+  test('the empty path goes to the error page, which without an error says how to start and offers the ident-code form', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/error$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Fehler' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Befragung starten' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fehler' })).toHaveCount(0);
+    await expect(page.getByText(/öffnen Sie den Link aus Ihrer Einladung oder geben Sie hier den Zugangscode der Befragung ein/)).toBeVisible();
     await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+    await expect(page).toHaveTitle('Befragung starten – Assessment Online');
+    await hydrated(page);
+    await page.getByLabel('Zugangscode der Befragung').fill('P1SELF001');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page).toHaveURL(/\/accesscode$/);
+  });
+
+  test('/info without a stored error offers the ident-code form too', async ({ page }) => {
+    await page.goto('/info');
+    await expect(page.getByRole('heading', { level: 1, name: 'Befragung starten' })).toBeVisible();
+    await expect(page.getByLabel('Zugangscode der Befragung')).toBeVisible();
+  });
+
+  test('an unknown code typed on /home is told as typed, not as "in your link", with a way to type it again', async ({ page }) => {
+    await page.goto('/home');
+    await hydrated(page);
+    await page.getByLabel('Zugangscode der Befragung').fill('ZZZZ9999');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page).toHaveURL(/\/error\?statusCode=6/);
+    const alert = page.getByRole('main').getByRole('alert');
+    await expect(alert).toHaveText('Der eingegebene Zugangscode ist nicht bekannt. Bitte prüfen Sie ihn und geben Sie ihn erneut ein.');
+    await expect(alert).not.toContainText('Link');
+    await page.getByRole('link', { name: 'Zugangscode erneut eingeben' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByLabel('Zugangscode der Befragung')).toBeVisible();
   });
 
   test('an unknown path shows the 404 page with status 404', async ({ page }) => {

@@ -57,18 +57,24 @@ test.describe('@foundation session', () => {
     expect(visible.cookie).not.toMatch(/eyJ/);
   });
 
-  test('the language selector switches the interface and <html lang>', async ({ page }) => {
+  test('the language selector switches the interface and <html lang> on confirm, not on choosing', async ({ page }) => {
     await page.goto('/error?statusCode=9');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
     await hydrated(page);
+    // Choosing an option alone changes nothing (WCAG 3.2.2): the button confirms it.
     await page.getByLabel('Sprache').selectOption('en-US');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fehler' })).toBeVisible();
+    await page.getByRole('button', { name: 'Übernehmen' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     await expect(page.getByRole('heading', { level: 1, name: 'Error' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('This assessment has already been completed. Thank you for taking part.');
     await expect(page.getByRole('button', { name: 'Legal notice' })).toBeVisible();
+    await expect(page).toHaveTitle('Error – Assessment Online');
 
     await hydrated(page);
     await page.getByLabel('Language').selectOption('cz-CZ');
+    await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'cs-CZ');
     await expect(page.getByRole('heading', { level: 1, name: 'Chyba' })).toBeVisible();
 
@@ -77,6 +83,21 @@ test.describe('@foundation session', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'cs-CZ');
     await hydrated(page);
     await page.getByLabel('Jazyk').selectOption('de-DE');
+    await page.getByRole('button', { name: 'Použít' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  });
+
+  test('the language selector works before the page script has loaded (a form)', async ({ page }) => {
+    await page.route(/\/_next\/static\/chunks\//, (route) => route.abort());
+    await page.goto('/support');
+    await page.getByLabel('Sprache').selectOption('it-IT');
+    await page.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+    await page.unroute(/\/_next\/static\/chunks\//);
+    await page.goto('/support');
+    await hydrated(page);
+    await page.getByLabel('Lingua').selectOption('de-DE');
+    await page.getByRole('button', { name: 'Applica' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   });
 });

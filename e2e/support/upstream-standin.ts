@@ -2,6 +2,8 @@
  * A stand-in upstream for the failure journeys: the embedded API served on its own port, with a
  * switch that makes chosen calls fail the way a real upstream can (down, slow, not JSON, HTTP 500).
  * Control: GET /__control (state), POST /__control {mode, paths?, times?}.
+ * POST /__drop {keys} leaves these translation keys out of every answer, as an upstream whose
+ * catalogue lacks them would (POST /__drop {} restores them); it does not touch the failure mode.
  */
 import http from 'node:http';
 import { loadConfig } from '@/lib/config';
@@ -12,6 +14,19 @@ type State = { mode: Mode; paths: string[] | null; times: number | null; calls: 
 
 const port = Number(process.argv[2] ?? 3199);
 const state: State = { mode: 'ok', paths: null, times: null, calls: {} };
+let droppedKeys: string[] = [];
+
+function withoutDroppedKeys(text: string): string {
+  if (droppedKeys.length === 0) return text;
+  try {
+    const json = JSON.parse(text) as { translations?: Array<{ key: string }> };
+    if (!Array.isArray(json.translations)) return text;
+    json.translations = json.translations.filter((t) => !droppedKeys.includes(t.key));
+    return JSON.stringify(json);
+  } catch {
+    return text;
+  }
+}
 
 async function main() {
   const api = await startEmbeddedApi(loadConfig({ ...process.env, SESSION_SECRET: 'standin-secret-standin-secret-standin-secret' }));
@@ -32,6 +47,11 @@ async function main() {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(state));
       return;
     }
+    if (path === '__drop') {
+      droppedKeys = (JSON.parse(body || '{}') as { keys?: string[] }).keys ?? [];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: droppedKeys }));
+      return;
+    }
     state.calls[path] = (state.calls[path] ?? 0) + 1;
     const affected = state.mode !== 'ok' && (!state.paths || state.paths.includes(path)) && (state.times === null || state.times > 0);
     if (affected) {
@@ -50,7 +70,8 @@ async function main() {
       connection: 'keep-alive',
       'x-upstream': 'standin',
     });
-    res.end(Buffer.from(await answer.arrayBuffer()));
+    const contentType = answer.headers.get('content-type') ?? '';
+    res.end(contentType.includes('json') ? withoutDroppedKeys(await answer.text()) : Buffer.from(await answer.arrayBuffer()));
   });
   server.listen(port, '127.0.0.1');
 }

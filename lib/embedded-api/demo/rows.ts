@@ -76,6 +76,24 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'for QA: wrong codes until the server-side guessing lock refuses even the right one',
   },
+  {
+    id: 'P1-LANG', identCode: 'P1LANG001', product: Product.CompetencyQuestionnaire, accessCode: 'LANG4711',
+    assessor: assessor('Lena', 'Sprache'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: a language chosen on /home carries through the flow; the header changes it on the questionnaire',
+  },
+  {
+    id: 'P1-LINK-EN', identCode: 'P1LANG002', product: Product.CompetencyQuestionnaire, accessCode: 'LANG4712',
+    assessor: assessor('Linus', 'Link'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: /home/P1LANG002/en, the whole flow in English',
+  },
+  {
+    id: 'P1-BACK', identCode: 'P1BACK001', product: Product.CompetencyQuestionnaire, accessCode: 'BACK4711',
+    assessor: assessor('Bert', 'Zurück'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 4,
+    note: 'for QA: the first 4 questions answered; browser Back after login goes on to the questionnaire',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/api';
+
+/** Every page has its own <title> in the session's language (issue 6, point 13). */
+test.describe('@foundation titles', () => {
+  const pages: Array<[string, string]> = [
+    ['/home', 'Willkommen zur Online-Befragung – Assessment Online'],
+    ['/error?statusCode=9', 'Fehler – Assessment Online'],
+    ['/info?statusCode=1&detailCode=20', 'Information – Assessment Online'],
+    ['/error', 'Befragung starten – Assessment Online'],
+    ['/maintenance', 'Wartung – Assessment Online'],
+    ['/no-such-page', 'Seite nicht gefunden – Assessment Online'],
+    ['/support', 'Support – Assessment Online'],
+    ['/header-area', 'Kopfbereich – Assessment Online'],
+    ['/footer-area', 'Fußbereich – Assessment Online'],
+    ['/home-dev', 'Demo-Zugänge – Assessment Online'],
+  ];
+  for (const [path, title] of pages) {
+    test(`${path}: "${title}"`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      expect(await page.locator('title').count()).toBe(1);
+    });
+  }
+
+  test('the pages after login have theirs', async ({ page }) => {
+    await signIn(page, 'P1SELF001', 'SELF4711');
+    await page.goto('/questionnairemanual');
+    await expect(page).toHaveTitle('Hinweise zum Ausfüllen – Assessment Online');
+    await page.goto('/questionnaire');
+    await expect(page).toHaveTitle(/^Seite \d von 6 – Kompetenzprofil Führung und Zusammenarbeit – Assessment Online$/);
+    expect(await page.locator('title').count()).toBe(1);
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * The one page loader, and every page that loads page info through it: the token requirement,
+ * the signed-in rule of the login pages, the error redirects, and a renewed token that reaches
+ * <SessionCommit> (spec §7: a returned token on content pages is stored). The upstream client, the
+ * session and Next's redirect are stand-ins; the pages are the real server components.
+ */
+import { isValidElement, type ReactNode } from 'react';
+import type { SessionData } from '@/lib/session/data';
+
+const SECRET = 's'.repeat(40);
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const token = (claims: Record<string, unknown>, tag = 'a') => `${b64({ alg: 'HS256' })}.${b64(claims)}.${tag}`;
+const LOGGED_IN = token({ product: 1, isLoggedIn: true, assessorId: 7 });
+const RENEWED = token({ product: 1, isLoggedIn: true, assessorId: 7 }, 'renewed');
+const NOT_LOGGED_IN = token({ product: 1, isLoggedIn: false });
+
+let session: SessionData;
+const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+let answer: (path: string, body: Record<string, unknown>) => Record<string, unknown>;
+
+class Redirected extends Error {
+  constructor(readonly to: string) {
+    super(`redirect ${to}`);
+  }
+}
+
+jest.mock('next/navigation', () => ({
+  redirect: (to: string) => {
+    throw new Redirected(to);
+  },
+  notFound: () => {
+    throw new Redirected('404');
+  },
+}));
+jest.mock('next/headers', () => ({ headers: async () => new Headers({ 'user-agent': 'Mozilla/5.0 Chrome/140.0.0.0' }) }));
+jest.mock('next-intl/server', () => ({ getTranslations: async () => Object.assign((key: string) => key, { raw: (key: string) => key }) }));
+jest.mock('@/lib/config', () => ({ getConfig: () => ({ sessionSecret: SECRET, CLIENT_CRYPTO_KEY: 'k'.repeat(16), CLIENT_CRYPTO_IV: 'i'.repeat(16) }) }));
+jest.mock('@/lib/session/server', () => ({
+  getSession: async () => session,
+  getClientAddress: async () => '127.0.0.1',
+}));
+jest.mock('./client', () => ({
+  sendCall: async (path: string, body: Record<string, unknown>) => {
+    calls.push({ path, body });
+    return { response: answer(path, body) };
+  },
+}));
+jest.mock('@/components/session/SessionCommit', () => ({ SessionCommit: function SessionCommit() { return null; } }));
+
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded after the stand-ins above */
+const { loadPage } = require('./pageInfo') as typeof import('./pageInfo');
+const { newSession } = require('@/lib/session/data') as typeof import('@/lib/session/data');
+const { unsealTokenRenewal } = require('@/lib/session/renewal') as typeof import('@/lib/session/renewal');
+const { SessionCommit } = require('@/components/session/SessionCommit') as typeof import('@/components/session/SessionCommit');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const ok = (extra: Record<string, unknown> = {}) => ({ statusCode: 1, detailCode: 0, translations: [{ key: 'AccessCodeTitle', value: 'Anmeldung' }], ...extra });
+
+/** A questionnaire page of product 1: `ranked` pages of 4 questions fully ranked, the rest open. */
+function questionnaireAnswer(start: number, completePages: number) {
+  const page = Math.floor((start - 1) / 4) + 1;
+  const values = page <= completePages ? [1, 2, 3, 4] : [0, 0, 0, 0];
+  return ok({
+    currentPage: page,
+    totalNumberOfPages: 6,
+    nextNavButtonQuestionStartIndex: page < 6 ? start + 4 : null,
+    prevNavButtonQuestionStartIndex: page > 1 ? start - 4 : null,
+    questions: [0, 1, 2, 3].map((offset) => ({
+      questionIndex: start + offset,
+      id: start + offset,
+      answerInfos: values.map((value, i) => ({ id: (start + offset) * 10 + i, answerIndex: i, value })),
+    })),
+  });
+}
+
+async function redirectOf(work: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await work();
+    return undefined;
+  } catch (error) {
+    if (error instanceof Redirected) return error.to;
+    throw error;
+  }
+}
+
+/** The props of the first <SessionCommit> in a rendered tree (server components are called). */
+async function commitIn(node: ReactNode): Promise<{ renewal?: string } | undefined> {
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = await commitIn(child);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isValidElement(node)) return undefined;
+  const props = node.props as { children?: ReactNode; renewal?: string };
+  if (node.type === SessionCommit) return props;
+  return commitIn(props.children);
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  session = newSession({ token: LOGGED_IN, startIndex: 1 });
+  answer = () => ok();
+});
+
+describe('loadPage', () => {
+  it('a page that needs a token, without one: the error page with TokenInvalid, and no call', async () => {
+    session = newSession();
+    expect(await redirectOf(() => loadPage('pageinfo/kodekodex/login', { needsToken: true }))).toBe('/error?statusCode=3&detailCode=17');
+    expect(calls).toEqual([]);
+  });
+
+  it('sends the common body of spec §7 with the token, the languages and the product', async () => {
+    session = newSession({ token: LOGGED_IN, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR' });
+    const page = await loadPage('pageinfo', { needsToken: true, extras: { category: 'questionnairemanual' } });
+    expect(calls).toEqual([
+      { path: 'pageinfo', body: { category: 'questionnairemanual', token: LOGGED_IN, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR', product: 1 } },
+    ]);
+    expect(page.t('AccessCodeTitle')).toBe('Anmeldung');
+    expect(page.t('Nope')).toBe('KEY: Nope');
+    expect(page.claims).toMatchObject({ product: 1, isLoggedIn: true });
+  });
+
+  it('an anonymous load sends no token, and stores none it gets back', async () => {
+    answer = () => ok({ token: RENEWED });
+    const page = await loadPage('pageinfo/kodekodex/login', { needsToken: false, anonymous: true });
+    expect(calls[0]!.body).not.toHaveProperty('token');
+    expect((page.commit.props as { renewal?: string }).renewal).toBeUndefined();
+  });
+
+  it.each<[string, number, string | undefined]>([
+    ['TokenInvalid', 3, '/error?statusCode=3&detailCode=0&exceptionId=ID42'],
+    ['TokenExpired', 4, '/error?statusCode=4&detailCode=0&exceptionId=ID42'],
+    ['PostDataIsInvalid', 5, '/error?statusCode=5&detailCode=0&exceptionId=ID42'],
+    ['Exception', 13, '/error?statusCode=13&detailCode=0&exceptionId=ID42'],
+    ['AssessmentAlreadyFinished (not in §8)', 9, undefined],
+  ])("errors 'spec': %s → %p", async (_name, statusCode, to) => {
+    answer = () => ok({ statusCode, exceptionId: 'ID42' });
+    expect(await redirectOf(() => loadPage('pageinfo', { needsToken: true }))).toBe(to);
+  });
+
+  it("errors 'notOk': AssessmentAlreadyFinished goes to the error page too", async () => {
+    answer = () => ok({ statusCode: 9 });
+    expect(await redirectOf(() => loadPage('pageinfo/questionnaire', { needsToken: true, errors: 'notOk' }))).toBe('/error?statusCode=9&detailCode=0');
+  });
+
+  it("errors 'maintenance': no error redirect; without translations, /maintenance (spec §8)", async () => {
+    answer = () => ok({ statusCode: 3 });
+    expect(await redirectOf(() => loadPage('pageinfo/error', { needsToken: false, errors: 'maintenance' }))).toBeUndefined();
+    answer = () => ({ statusCode: 13, detailCode: 24, translations: [] });
+    expect(await redirectOf(() => loadPage('pageinfo/error', { needsToken: false, errors: 'maintenance' }))).toBe('/maintenance');
+  });
+
+  it.each<[string, Partial<SessionData>, string | undefined]>([
+    ['signed in, at the questionnaire', { token: LOGGED_IN, flowRoute: '/questionnaire' }, '/questionnaire'],
+    ['signed in, a key still to set', { token: LOGGED_IN, flowRoute: '/accesspassword' }, '/accesspassword'],
+    ['not logged in', { token: NOT_LOGGED_IN, flowRoute: '/questionnaire' }, undefined],
+    ['no step known', { token: LOGGED_IN }, undefined],
+  ])('a login page (/accesscode), %s → %p, before any call', async (_name, state, to) => {
+    session = newSession(state);
+    expect(await redirectOf(() => loadPage('pageinfo/kodekodex/login', { needsToken: true, loginPage: '/accesscode' }))).toBe(to);
+    expect(calls).toHaveLength(to ? 0 : 1);
+  });
+
+  it('loads again while `again` asks, with the latest token, and commits the last renewal', async () => {
+    let first = true;
+    answer = (_path, body) => {
+      const page = questionnaireAnswer(body.questionStartIndex as number, 2);
+      if (first) {
+        first = false;
+        return { ...page, token: RENEWED };
+      }
+      return page;
+    };
+    const page = await loadPage('pageinfo/questionnaire', {
+      needsToken: true,
+      extras: { questionStartIndex: 1, questionsPerPage: 4 },
+      again: (response) => {
+        const complete = (response.questions ?? []).every((q) => q.answerInfos.every((a) => a.value > 0));
+        return complete && response.nextNavButtonQuestionStartIndex ? { questionStartIndex: response.nextNavButtonQuestionStartIndex } : undefined;
+      },
+    });
+    expect(calls.map((c) => [c.body.questionStartIndex, c.body.token])).toEqual([
+      [1, LOGGED_IN],
+      [5, RENEWED],
+      [9, RENEWED],
+    ]);
+    expect(page.response.currentPage).toBe(3);
+    expect(unsealTokenRenewal((page.commit.props as { renewal: string }).renewal, session.sid, SECRET)).toBe(RENEWED);
+  });
+
+  it('`again` is bounded, whatever the upstream answers', async () => {
+    answer = () => ok({ questions: [] });
+    await loadPage('pageinfo/questionnaire', { needsToken: true, again: () => ({ questionStartIndex: 1 }) });
+    expect(calls.length).toBe(500);
+  });
+});
+
+describe('every page stores a token its page-info load renewed (spec §7)', () => {
+  /* eslint-disable @typescript-eslint/no-require-imports -- the pages, after the stand-ins */
+  const pages: Array<[string, () => Promise<ReactNode>, Partial<SessionData>]> = [
+    ['/accesscode', () => require('@/app/accesscode/page').default(), { token: NOT_LOGGED_IN }],
+    ['/accesspassword', () => require('@/app/accesspassword/page').default(), { flowRoute: '/accesspassword' }],
+    ['/register', () => require('@/app/register/page').default(), { token: NOT_LOGGED_IN }],
+    ['/questionnairemanual', () => require('@/components/manual/ManualScreen').ManualScreen({ continueHref: '/questionnaire' }), {}],
+    ['/questionnaire', () => require('@/app/questionnaire/page').default(), {}],
+  ];
+  /* eslint-enable @typescript-eslint/no-require-imports */
+
+  it.each(pages)('%s', async (_route, render, state) => {
+    session = newSession({ token: LOGGED_IN, ...state });
+    answer = (path, body) => ({ ...(path === 'pageinfo/questionnaire' ? questionnaireAnswer(Number(body.questionStartIndex ?? 1), 0) : ok()), token: RENEWED });
+    const commit = await commitIn(await render());
+    expect(commit?.renewal).toBeDefined();
+    expect(unsealTokenRenewal(commit!.renewal!, session.sid, SECRET)).toBe(RENEWED);
+  });
+});
+
+describe('the questionnaire after a login (spec §9: start index 1)', () => {
+  /* eslint-disable-next-line @typescript-eslint/no-require-imports -- the page, after the stand-ins */
+  const render = () => require('@/app/questionnaire/page').default() as Promise<ReactNode>;
+
+  it('asks for index 1 and walks on while pages come back complete: P1-RESUME lands on page 3 of 6', async () => {
+    session = newSession({ token: LOGGED_IN, startIndex: 1, resumePending: true });
+    answer = (_path, body) => questionnaireAnswer(body.questionStartIndex as number, 2);
+    await render();
+    expect(calls.map((c) => c.body.questionStartIndex)).toEqual([1, 5, 9]);
+  });
+
+  it('every page complete: the walk stops on the last page', async () => {
+    session = newSession({ token: LOGGED_IN, startIndex: 1, resumePending: true });
+    answer = (_path, body) => questionnaireAnswer(body.questionStartIndex as number, 6);
+    await render();
+    expect(calls.map((c) => c.body.questionStartIndex)).toEqual([1, 5, 9, 13, 17, 21]);
+  });
+
+  it('once a page was turned (no resume pending): exactly the stored index, one call', async () => {
+    session = newSession({ token: LOGGED_IN, startIndex: 5, resumePending: false });
+    answer = (_path, body) => questionnaireAnswer(body.questionStartIndex as number, 2);
+    await render();
+    expect(calls.map((c) => c.body.questionStartIndex)).toEqual([5]);
+  });
+});
