@@ -52,6 +52,7 @@ const { loadPage } = require('./pageInfo') as typeof import('./pageInfo');
 const { newSession } = require('@/lib/session/data') as typeof import('@/lib/session/data');
 const { unsealTokenRenewal } = require('@/lib/session/renewal') as typeof import('@/lib/session/renewal');
 const { SessionCommit } = require('@/components/session/SessionCommit') as typeof import('@/components/session/SessionCommit');
+const { PageTitle } = require('@/components/chrome/PageTitle') as typeof import('@/components/chrome/PageTitle');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const ok = (extra: Record<string, unknown> = {}) => ({ statusCode: 1, detailCode: 0, translations: [{ key: 'AccessCodeTitle', value: 'Anmeldung' }], ...extra });
@@ -83,19 +84,19 @@ async function redirectOf(work: () => Promise<unknown>): Promise<string | undefi
   }
 }
 
-/** The props of the first <SessionCommit> in a rendered tree (server components are called). */
-async function commitIn(node: ReactNode): Promise<{ renewal?: string } | undefined> {
+/** The props of the first element of this type in a rendered tree (server components are not called). */
+async function propsIn<T>(node: ReactNode, type: unknown): Promise<T | undefined> {
   if (Array.isArray(node)) {
     for (const child of node) {
-      const found = await commitIn(child);
+      const found = await propsIn<T>(child, type);
       if (found) return found;
     }
     return undefined;
   }
   if (!isValidElement(node)) return undefined;
-  const props = node.props as { children?: ReactNode; renewal?: string };
-  if (node.type === SessionCommit) return props;
-  return commitIn(props.children);
+  const props = node.props as { children?: ReactNode };
+  if (node.type === type) return props as T;
+  return propsIn<T>(props.children, type);
 }
 
 beforeEach(() => {
@@ -153,11 +154,11 @@ describe('loadPage', () => {
   });
 
   it.each<[string, Partial<SessionData>, string | undefined]>([
-    ['signed in, at the questionnaire', { token: LOGGED_IN, flowRoute: '/questionnaire' }, '/questionnaire'],
-    ['signed in, a key still to set', { token: LOGGED_IN, flowRoute: '/accesspassword' }, '/accesspassword'],
-    ['not logged in', { token: NOT_LOGGED_IN, flowRoute: '/questionnaire' }, undefined],
-    ['no step known', { token: LOGGED_IN }, undefined],
-  ])('a login page (/accesscode), %s → %p, before any call', async (_name, state, to) => {
+    ['signed in, at the questionnaire: on to it', { token: LOGGED_IN, flowRoute: '/questionnaire' }, '/questionnaire'],
+    ['signed in, a key still to set: on to /accesspassword', { token: LOGGED_IN, flowRoute: '/accesspassword' }, '/accesspassword'],
+    ['not logged in: the page', { token: NOT_LOGGED_IN, flowRoute: '/questionnaire' }, undefined],
+    ['no step known: the page', { token: LOGGED_IN }, undefined],
+  ])('a login page (/accesscode), %s (decided before any call)', async (_name, state, to) => {
     session = newSession(state);
     expect(await redirectOf(() => loadPage('pageinfo/kodekodex/login', { needsToken: true, loginPage: '/accesscode' }))).toBe(to);
     expect(calls).toHaveLength(to ? 0 : 1);
@@ -197,23 +198,41 @@ describe('loadPage', () => {
   });
 });
 
-describe('every page stores a token its page-info load renewed (spec §7)', () => {
+describe('every page stores a token its page-info load renewed (spec §7) and has its own title', () => {
   /* eslint-disable @typescript-eslint/no-require-imports -- the pages, after the stand-ins */
-  const pages: Array<[string, () => Promise<ReactNode>, Partial<SessionData>]> = [
-    ['/accesscode', () => require('@/app/accesscode/page').default(), { token: NOT_LOGGED_IN }],
-    ['/accesspassword', () => require('@/app/accesspassword/page').default(), { flowRoute: '/accesspassword' }],
-    ['/register', () => require('@/app/register/page').default(), { token: NOT_LOGGED_IN }],
-    ['/questionnairemanual', () => require('@/components/manual/ManualScreen').ManualScreen({ continueHref: '/questionnaire' }), {}],
-    ['/questionnaire', () => require('@/app/questionnaire/page').default(), {}],
+  const pages: Array<[string, () => Promise<ReactNode>, Partial<SessionData>, string]> = [
+    ['/accesscode', () => require('@/app/accesscode/page').default(), { token: NOT_LOGGED_IN }, 'AccessCodeTitle'],
+    ['/accesspassword', () => require('@/app/accesspassword/page').default(), { flowRoute: '/accesspassword' }, 'AccessPasswordTitle'],
+    ['/register', () => require('@/app/register/page').default(), { token: NOT_LOGGED_IN }, 'RegisterTitle'],
+    ['/questionnairemanual', () => require('@/components/manual/ManualScreen').ManualScreen({ continueHref: '/questionnaire' }), {}, 'ManualTitle'],
   ];
   /* eslint-enable @typescript-eslint/no-require-imports */
 
-  it.each(pages)('%s', async (_route, render, state) => {
+  it.each(pages)('%s', async (_route, render, state, titleKey) => {
     session = newSession({ token: LOGGED_IN, ...state });
-    answer = (path, body) => ({ ...(path === 'pageinfo/questionnaire' ? questionnaireAnswer(Number(body.questionStartIndex ?? 1), 0) : ok()), token: RENEWED });
-    const commit = await commitIn(await render());
+    answer = () => ok({ token: RENEWED, translations: [{ key: titleKey, value: `Title of ${titleKey}` }] });
+    const tree = await render();
+    const commit = await propsIn<{ renewal?: string }>(tree, SessionCommit);
     expect(commit?.renewal).toBeDefined();
     expect(unsealTokenRenewal(commit!.renewal!, session.sid, SECRET)).toBe(RENEWED);
+    expect(await propsIn(tree, PageTitle)).toEqual({ parts: [`Title of ${titleKey}`] });
+  });
+
+  it('/questionnaire (its title is rendered on the client, with the page number)', async () => {
+    answer = (_path, body) => ({ ...questionnaireAnswer(Number(body.questionStartIndex ?? 1), 0), token: RENEWED });
+    /* eslint-disable-next-line @typescript-eslint/no-require-imports -- the page, after the stand-ins */
+    const tree = await require('@/app/questionnaire/page').default();
+    const commit = await propsIn<{ renewal?: string }>(tree, SessionCommit);
+    expect(unsealTokenRenewal(commit!.renewal!, session.sid, SECRET)).toBe(RENEWED);
+  });
+
+  it('/finishedquestionnaire: its title; no token is stored again after finishing', async () => {
+    session = newSession();
+    answer = () => ok({ token: RENEWED, translations: [{ key: 'FinishedTitle', value: 'Vielen Dank!' }] });
+    /* eslint-disable-next-line @typescript-eslint/no-require-imports -- the page, after the stand-ins */
+    const tree = await require('@/app/finishedquestionnaire/page').default();
+    expect(await propsIn(tree, PageTitle)).toEqual({ parts: ['Vielen Dank!'] });
+    expect(await propsIn(tree, SessionCommit)).toBeUndefined();
   });
 });
 
