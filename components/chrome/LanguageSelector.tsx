@@ -10,7 +10,7 @@ type Props = { label: string; apply: string; current: string; languages: Array<{
 function Apply({ label }: { label: string }) {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" className="button button-secondary" disabled={pending} aria-busy={pending}>
+    <button type="submit" className={`button button-secondary ${styles.languageApply}`} disabled={pending} aria-busy={pending}>
       {label}
     </button>
   );
