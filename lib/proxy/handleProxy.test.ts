@@ -334,15 +334,15 @@ describe('answers', () => {
     expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, translations: [{ key: 'A', value: 'B' }] });
   });
 
-  it('an ident code answer stores languages and hides the selector in the cookie', async () => {
+  it('an ident code answer stores languages and shows the selector in the cookie', async () => {
     const token = tokenWith({ product: 1, isLoggedIn: false });
-    const session = newSession({ username: 'Previous Person' });
+    const session = newSession({ username: 'Previous Person', showLanguageSelection: false });
     const result = await run(
       { session, path: 'submit/kodekodex/identcode', body: JSON.stringify({ assessmentIdentCode: 'P1DEMO01' }) },
       { response: { statusCode: 1, detailCode: 0, token, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR' } },
     );
     const stored = storedSession(result.response);
-    expect(stored).toMatchObject({ sid: session.sid, token, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR', showLanguageSelection: false });
+    expect(stored).toMatchObject({ sid: session.sid, token, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR', showLanguageSelection: true });
     expect(stored).not.toHaveProperty('username');
   });
 
@@ -387,7 +387,7 @@ describe('answers', () => {
     const result = await run({ session, path: 'submit/finishassessment' }, { response: { statusCode: 1, detailCode: 0, logout: true } });
     expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, logout: true });
     const stored = storedSession(result.response);
-    expect(stored).toEqual({ sid: session.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true });
+    expect(stored).toEqual({ sid: session.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true, languageChosen: false, resumePending: false });
   });
 
   it('the XSRF cookie name the proxy reads is the one the page gets', () => {
