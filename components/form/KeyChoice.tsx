@@ -176,7 +176,7 @@ function KeyInput({ id, label, value, onChange, error, hintId, inputRef, keeping
         value={value}
         autoComplete="new-password"
         readOnly={keeping && hydrated}
-        aria-disabled={keeping || undefined}
+        aria-disabled={(keeping && hydrated) || undefined}
         onMouseDown={onChooseSet}
         onKeyDown={(event) => event.key.length === 1 && onChooseSet()}
         onChange={(event) => {

@@ -51,6 +51,31 @@ function CodeForm({ onSend }: { onSend: (sent: Sent) => void }) {
   );
 }
 
+/** Like the register form: one state object, each handler building on the state of its render. */
+function NameForm({ onSend }: { onSend: (names: { first: string; last: string }) => void }) {
+  const formRef = useEarlyForm();
+  const [names, setNames] = useState({ first: '', last: '' });
+  const field = (name: 'first' | 'last') => (
+    <label>
+      {name}
+      <input value={names[name]} onChange={(event) => setNames({ ...names, [name]: event.target.value })} />
+    </label>
+  );
+  return (
+    <form
+      ref={formRef}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend(names);
+      }}
+    >
+      {field('first')}
+      {field('last')}
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
 /** A server-action form is POST and works natively: the capture must let it go. */
 function ActionForm() {
   return (
@@ -163,6 +188,19 @@ describe('useEarlyForm', () => {
     expect(onSend).toHaveBeenCalledWith({ code: 'LIVE1', consent: false, rank: '', how: 'submit' });
     expect(window.__earlyForms?.changes.size).toBe(0);
     expect(window.__earlyForms?.action).toBeNull();
+  });
+
+  it('hands each early change over on its own, so that handlers building on their render keep every field', async () => {
+    const onSend = jest.fn();
+    await serverPage(<NameForm onSend={onSend} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('first'), 'Rosa');
+    await user.type(screen.getByLabelText('last'), 'Frueh{Enter}');
+
+    await hydrate(<NameForm onSend={onSend} />);
+
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith({ first: 'Rosa', last: 'Frueh' });
   });
 
   it('lets a server-action (POST) form submit natively before hydration', async () => {

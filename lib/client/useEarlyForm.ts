@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { EarlyAction } from './earlyFormCapture';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -25,6 +26,17 @@ function replayChange(field: Field, value: string | boolean): void {
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
+/** Carries out a submit or button press that the capture script held. */
+function carryOut(form: HTMLFormElement, action: EarlyAction): void {
+  if (action.button) {
+    if (action.button.isConnected) action.button.click();
+    return;
+  }
+  const submitter = action.submitter;
+  const own = (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) && submitter.form === form;
+  form.requestSubmit(own ? submitter : null);
+}
+
 /**
  * Makes a form work before its scripts load (DESIGN.md "Forms before scripts"). The inline capture
  * script of the root layout records what the participant typed or chose and holds a submit or a
@@ -34,39 +46,28 @@ function replayChange(field: Field, value: string | boolean): void {
  */
 export function useEarlyForm(): RefObject<HTMLFormElement | null> {
   const formRef = useRef<HTMLFormElement>(null);
-  const [held, setHeld] = useState<EarlyAction>();
-  const carriedOut = useRef(false);
 
-  // In the hydration commit, before any re-render could write the server's empty values back.
+  // In the hydration commit the form goes live: from here on its own handlers hear the participant.
   useLayoutEffect(() => {
     const form = formRef.current;
     const early = window.__earlyForms;
     if (!form || !early || early.live.has(form)) return;
     early.live.add(form);
-    for (const [field, value] of early.changes) {
-      if (field.form !== form) continue;
-      early.changes.delete(field);
-      if (field.isConnected && !field.disabled) replayChange(field, value);
-    }
-    if (early.action?.form === form) {
-      const action = early.action;
-      early.action = null;
-      // The press waits for the render that holds the values above.
-      setHeld(action);
-    }
+    const changes = [...early.changes].filter(([field]) => field.form === form);
+    for (const [field] of changes) early.changes.delete(field);
+    const action = early.action?.form === form ? early.action : null;
+    if (action) early.action = null;
+    if (changes.length === 0 && !action) return;
+    // Outside React's commit, and each change rendered before the next, as typing would be: a
+    // handler that builds on the state of its render (setData({ ...data, … })) then sees the
+    // change before. The held press comes last, with every value in place.
+    queueMicrotask(() => {
+      for (const [field, value] of changes) {
+        if (field.isConnected && !field.disabled) flushSync(() => replayChange(field, value));
+      }
+      if (action) carryOut(form, action);
+    });
   }, []);
-
-  useEffect(() => {
-    const form = formRef.current;
-    if (!held || !form || carriedOut.current) return;
-    carriedOut.current = true;
-    if (held.button) {
-      if (held.button.isConnected) held.button.click();
-      return;
-    }
-    const submitter = held.submitter instanceof HTMLButtonElement || held.submitter instanceof HTMLInputElement ? held.submitter : null;
-    form.requestSubmit(submitter?.form === form ? submitter : null);
-  }, [held]);
 
   return formRef;
 }
