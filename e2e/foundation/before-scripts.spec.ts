@@ -31,6 +31,17 @@ async function expectNotHydrated(page: Page): Promise<void> {
 }
 
 test.describe('@foundation forms before their scripts load', () => {
+  // A hydration mismatch would make React replace the page and drop what was typed: none may occur.
+  let problems: string[] = [];
+  test.beforeEach(({ page }) => {
+    problems = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+  });
+  test.afterEach(() => expect(problems).toEqual([]));
+
   test('/home: an ident code typed and sent with Enter before the scripts run leads to /accesscode', async ({ page }) => {
     const scripts = await holdScripts(page);
     await scripts.goto('/home');
@@ -60,6 +71,24 @@ test.describe('@foundation forms before their scripts load', () => {
     // Hydration neither wipes the code nor drops the submit.
     await expect(page).toHaveURL(/\/questionnairemanual$/);
     await expect(page.getByText('Willkommen, Frieda Frueh')).toBeVisible();
+  });
+
+  test('/accesscode: a code typed before the scripts run is still there once they have run', async ({ page }) => {
+    await page.goto('/support');
+    expect((await (await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1EARLY01' })).json()).statusCode).toBe(1);
+    const scripts = await holdScripts(page);
+    await scripts.goto('/accesscode');
+    const field = page.getByLabel('Persönlicher Zugangscode');
+    await field.fill('EARLY47');
+    await expectNotHydrated(page);
+    scripts.release();
+    await hydrated(page);
+    await expect(field).toHaveValue('EARLY47');
+    // React holds it too: what is typed next adds to it, and the login uses all of it.
+    await field.press('End');
+    await field.pressSequentially('11');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
   });
 
   test('/accesspassword: a new key typed before the scripts run is saved and signs in afterwards (P1-EARLY-KEY)', async ({ page }) => {
