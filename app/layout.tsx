@@ -9,6 +9,7 @@ import { UnsavedAnswersProvider } from '@/components/chrome/UnsavedAnswers';
 import { ModalProvider } from '@/components/modal/ModalProvider';
 import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
 import { HydrationMark } from '@/components/chrome/HydrationMark';
+import { EarlyFormCapture } from '@/components/form/EarlyFormCapture';
 import { loadHeaderFooter } from '@/components/chrome/headerFooter';
 import './globals.css';
 
@@ -38,6 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={bcp47(session.uiLanguage)}>
       <body data-theme={info.theme}>
+        <EarlyFormCapture />
         <ChromeTextsProvider value={chromeTexts}>
           <ModalProvider>
             <UnsavedAnswersProvider>

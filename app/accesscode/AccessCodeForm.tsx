@@ -7,7 +7,7 @@ import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
 import { routeAfterAccessCodeLogin } from '@/lib/flows/accessCode';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField } from '@/components/form/CodeField';
-import { useHydrated } from '@/lib/client/useHydrated';
+import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
@@ -35,7 +35,7 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
   const [modalMessage, setModalMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const failures = useRef(0);
-  const hydrated = useHydrated();
+  const formRef = useEarlyForm();
 
   useEffect(() => {
     const stored = Number(sessionStorage.getItem(FAILURES_KEY));
@@ -74,11 +74,11 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
       <h1 id="access-code-title" className="page-title">
         {texts.title}
       </h1>
-      <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
         <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus />
         <div className={formStyles.actions}>
-          <button type="submit" className="button button-primary" disabled={busy || !hydrated} aria-busy={busy}>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {texts.submit}
           </button>
         </div>

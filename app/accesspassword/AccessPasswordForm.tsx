@@ -8,6 +8,7 @@ import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
 import { canSaveKey, KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/personalKey';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
+import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
@@ -27,6 +28,7 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
+  const formRef = useEarlyForm();
 
   const showError = (text: string) => {
     setMessage(text);
@@ -58,7 +60,7 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
       <h1 id="access-password-title" className="page-title">
         {texts.title}
       </h1>
-      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
         <p className="lead">{texts.text}</p>
         <KeyChoice
           texts={keyTexts}
@@ -75,7 +77,8 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
           disabled={busy}
         />
         <div className={formStyles.actions}>
-          <button type="submit" className="button button-primary" disabled={busy || !hydrated || !canSaveKey(choice, key, confirmation, privacy)}>
+          {/* Enabled in the server's HTML: Enter before the scripts run is held and carried out (useEarlyForm). */}
+          <button type="submit" className="button button-primary" disabled={busy || (hydrated && !canSaveKey(choice, key, confirmation, privacy))}>
             {texts.save}
           </button>
         </div>

@@ -9,6 +9,7 @@ import { KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/perso
 import { isOptionalEmailValid, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
+import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
@@ -40,6 +41,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   const [touched, setTouched] = useState({ key: false, confirmation: false, lastName: false, email: false });
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
+  const formRef = useEarlyForm();
   const keyRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
 
@@ -48,7 +50,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   const notConfirmed = !keyInvalid && problems.includes('notConfirmed');
   const lastNameMissing = data.lastName.trim() === '';
   const emailInvalid = !isOptionalEmailValid(data.emailAddress);
-  const canSave = hydrated && privacy && problems.length === 0 && isRegisterDataValid(data) && !busy;
+  const canSave = privacy && problems.length === 0 && isRegisterDataValid(data) && !busy;
 
   const revealAll = () => setTouched({ key: true, confirmation: true, lastName: true, email: true });
 
@@ -115,7 +117,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
       <h1 id="register-title" className="page-title">
         {texts.title}
       </h1>
-      <form className={formStyles.form} onSubmit={onSubmit} onKeyDown={onKeyDownForm} noValidate>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onKeyDown={onKeyDownForm} noValidate>
         <p className="lead">{texts.text}</p>
         {field('firstName', texts.firstName)}
         {field('lastName', texts.lastName, touched.lastName && lastNameMissing ? texts.lastNameRequired : undefined)}
@@ -143,7 +145,8 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
           />
         </div>
         <div className={formStyles.actions}>
-          <button type="submit" className="button button-primary" disabled={!canSave}>
+          {/* Enabled in the server's HTML: Enter before the scripts run is held and carried out (useEarlyForm). */}
+          <button type="submit" className="button button-primary" disabled={hydrated && !canSave}>
             {texts.save}
           </button>
         </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, type Ref } from 'react';
+import { useHydrated } from '@/lib/client/useHydrated';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
 import { KeyChoice as Choice } from '@/lib/validation/personalKey';
@@ -156,10 +157,12 @@ type KeyInputProps = {
 
 /**
  * A key or confirmation field. While 'keep' is chosen it reads as disabled, yet a click or a key
- * press in it chooses 'set' (spec §4), which a truly disabled field could not.
+ * press in it chooses 'set' (spec §4), which a truly disabled field could not. Before the scripts
+ * run it takes typing (a key typed then chooses 'set' once the form is live: useEarlyForm).
  */
 function KeyInput({ id, label, value, onChange, error, hintId, inputRef, keeping, onChooseSet }: KeyInputProps) {
   const errorId = `${id}-error`;
+  const hydrated = useHydrated();
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -172,11 +175,14 @@ function KeyInput({ id, label, value, onChange, error, hintId, inputRef, keeping
         className={styles.input}
         value={value}
         autoComplete="new-password"
-        readOnly={keeping}
-        aria-disabled={keeping || undefined}
+        readOnly={keeping && hydrated}
+        aria-disabled={(keeping && hydrated) || undefined}
         onMouseDown={onChooseSet}
         onKeyDown={(event) => event.key.length === 1 && onChooseSet()}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          onChooseSet();
+          onChange(event.target.value);
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ') || undefined}
       />

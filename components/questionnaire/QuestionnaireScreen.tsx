@@ -10,7 +10,7 @@ import { finishErrorText, routeAfterFinish } from '@/lib/flows/finish';
 import { encodeAnswers, invalidQuestions, questionsPerPage, unsetValue } from '@/lib/flows/questionnaire';
 import { useUnsavedAnswers } from '@/components/chrome/UnsavedAnswers';
 import { PageTitle } from '@/components/chrome/PageTitle';
-import { useHydrated } from '@/lib/client/useHydrated';
+import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
 import { GridView } from './GridView';
@@ -90,7 +90,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
   const [saveFailed, setSaveFailed] = useState(false);
   const [finishError, setFinishError] = useState('');
   const inFlight = useRef(false);
-  const hydrated = useHydrated();
+  const formRef = useEarlyForm();
   const heading = useRef<HTMLParagraphElement>(null);
   const unset = unsetValue(product);
   const questions = page.questions ?? [];
@@ -220,7 +220,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
         </div>
       </div>
 
-      <form className={styles.form} onSubmit={(event) => { event.preventDefault(); void turn(true); }} aria-busy={busy}>
+      <form ref={formRef} className={styles.form} onSubmit={(event) => { event.preventDefault(); void turn(true); }} aria-busy={busy}>
         {product === Product.CompetencyQuestionnaire ? (
           <RankingView questions={questions} values={values} invalid={invalid} disabled={busy} onChange={onChange} texts={viewTexts} />
         ) : page.answervaluesConfig ? (
@@ -249,7 +249,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
         )}
 
         <div className={styles.nav}>
-          <button type="button" className="button button-secondary" onClick={() => void turn(false)} disabled={busy || !hydrated || !page.prevNavButtonQuestionStartIndex}>
+          <button type="button" className="button button-secondary" onClick={() => void turn(false)} disabled={busy || !page.prevNavButtonQuestionStartIndex}>
             {texts.previous}
           </button>
           {busy && (
@@ -257,7 +257,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
               {texts.saving}
             </span>
           )}
-          <button type="submit" className="button button-primary" disabled={busy || !hydrated} aria-busy={busy}>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {isLastPage ? texts.lastPage : texts.next}
           </button>
         </div>

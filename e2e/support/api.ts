@@ -46,7 +46,7 @@ export async function enterAccessCode(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
-/** Waits until the page's script runs (<html data-hydrated>): typing before that could be lost. */
+/** Waits until the page's script runs (<html data-hydrated>); e2e/foundation/before-scripts.spec.ts covers what happens before. */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }

@@ -5,9 +5,10 @@ import { useSyncExternalStore } from 'react';
 const subscribe = () => () => undefined;
 
 /**
- * False in the server's HTML, true once React runs in the browser. Forms that are sent by script
- * keep their submit buttons disabled until then: a native submission before hydration would put
- * the form's fields into the address and lose what the participant typed.
+ * False in the server's HTML, true once React runs in the browser. Rules that would block a
+ * participant before the scripts run (a disabled save button, a read-only key field) apply only
+ * from then on: until then the capture script keeps what is typed and holds the submit
+ * (useEarlyForm).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -7,7 +7,7 @@ import { goAfterSessionChange } from '@/lib/client/navigate';
 import { routeAfterIdentCode } from '@/lib/flows/identCode';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField } from '@/components/form/CodeField';
-import { useHydrated } from '@/lib/client/useHydrated';
+import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import formStyles from '@/components/form/form.module.css';
 
 type Texts = { title: string; text: string; loading: string; label: string; submit: string; required: string };
@@ -18,7 +18,7 @@ export function IdentCodeForm({ initialCode, language, portalId, texts }: Props)
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(Boolean(initialCode));
   const started = useRef(false);
-  const hydrated = useHydrated();
+  const formRef = useEarlyForm();
 
   const submit = async (value: string, fromAddress: boolean) => {
     const assessmentIdentCode = normaliseCode(value);
@@ -60,11 +60,11 @@ export function IdentCodeForm({ initialCode, language, portalId, texts }: Props)
           {texts.loading}
         </p>
       ) : (
-        <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+        <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
           <p className="lead">{texts.text}</p>
           <CodeField label={texts.label} value={code} onChange={setCode} error={error} autoFocus />
           <div className={formStyles.actions}>
-            <button type="submit" className="button button-primary" disabled={!hydrated}>
+            <button type="submit" className="button button-primary">
               {texts.submit}
             </button>
           </div>

@@ -94,6 +94,30 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     questionnaireKey: 'competency-24', answeredQuestions: 4,
     note: 'for QA: the first 4 questions answered; browser Back after login goes on to the questionnaire',
   },
+  {
+    id: 'P1-EARLY', identCode: 'P1EARLY01', product: Product.CompetencyQuestionnaire, accessCode: 'EARLY4711',
+    assessor: assessor('Frieda', 'Frueh'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: ident code and access code typed before the page scripts load, then /questionnairemanual',
+  },
+  {
+    id: 'P1-EARLY-KEY', identCode: 'P1EARLYK1', product: Product.CompetencyQuestionnaire, accessCode: 'EARLYKEY4711',
+    assessor: assessor('Kurt', 'Frueh'), candidate, isSelfAssessment: false, firstLoginDone: false, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: first login, a new key typed on /accesspassword before the page scripts load',
+  },
+  {
+    id: 'P1-EARLY-REG', identCode: 'P1EARLYR1', product: Product.CompetencyQuestionnaire, accessCode: null,
+    assessor: assessor('', '', { email: '', isRegistered: false, mustRegister: true }), candidate,
+    isSelfAssessment: false, firstLoginDone: false, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: /register filled in before the page scripts load, then log in with the key set there',
+  },
+  {
+    id: 'P1-EARLY-Q', identCode: 'P1EARLYQ1', product: Product.CompetencyQuestionnaire, accessCode: 'EARLYQ4711',
+    assessor: assessor('Quirin', 'Frueh'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: answers chosen and pages turned before the page scripts load',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */

@@ -1,0 +1,201 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { callApi, hydrated, signIn } from '../support/api';
+import { pageIndicator, questions } from '../support/questionnaire';
+
+/**
+ * A slow phone: the page is on screen while its scripts are still on the way. Each journey holds
+ * the page's script bundles back, types and submits, then lets them through (DESIGN.md "Forms
+ * before scripts"). Rows P1-EARLY, P1-EARLY-KEY, P1-EARLY-REG and P1-EARLY-Q belong to these journeys.
+ */
+
+/** Holds every script bundle until release(); styles load, so the page shows as on a slow phone. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const handler = async (route: Route) => {
+    if (route.request().resourceType() === 'script') await released;
+    await route.continue();
+  };
+  await page.route('**/_next/static/**', handler);
+  return {
+    /** Loads a page without waiting for its scripts (the load event waits for them). */
+    goto: (path: string) => page.goto(path, { waitUntil: 'commit' }),
+    // The handler stays: from now on it lets every request through at once.
+    release: () => release(),
+  };
+}
+
+/** The scripts have not run yet: what happens now happens before hydration. */
+async function expectNotHydrated(page: Page): Promise<void> {
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+}
+
+test.describe('@foundation forms before their scripts load', () => {
+  // A hydration mismatch would make React replace the page and drop what was typed: none may occur.
+  let problems: string[] = [];
+  test.beforeEach(({ page }) => {
+    problems = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+  });
+  test.afterEach(() => expect(problems).toEqual([]));
+
+  test('/home: an ident code typed and sent with Enter before the scripts run leads to /accesscode', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await scripts.goto('/home');
+    const field = page.getByLabel('Zugangscode der Befragung');
+    await field.fill('P1EARLY01');
+    await field.press('Enter');
+    // Held, not sent natively: no reload, the code is not in the address, nothing is lost.
+    await expectNotHydrated(page);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(field).toHaveValue('P1EARLY01');
+    scripts.release();
+    await expect(page).toHaveURL(/\/accesscode$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
+  });
+
+  test('/accesscode: a code typed and sent with Enter before the scripts run signs in (P1-EARLY)', async ({ page }) => {
+    await page.goto('/support');
+    expect((await (await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1EARLY01' })).json()).statusCode).toBe(1);
+    const scripts = await holdScripts(page);
+    await scripts.goto('/accesscode');
+    const field = page.getByLabel('Persönlicher Zugangscode');
+    await field.fill('EARLY4711');
+    await field.press('Enter');
+    await expectNotHydrated(page);
+    await expect(page).toHaveURL(/\/accesscode$/);
+    scripts.release();
+    // Hydration neither wipes the code nor drops the submit.
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await expect(page.getByText('Willkommen, Frieda Frueh')).toBeVisible();
+  });
+
+  test('/accesscode: a code typed before the scripts run is still there once they have run', async ({ page }) => {
+    await page.goto('/support');
+    expect((await (await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1EARLY01' })).json()).statusCode).toBe(1);
+    const scripts = await holdScripts(page);
+    await scripts.goto('/accesscode');
+    const field = page.getByLabel('Persönlicher Zugangscode');
+    await field.fill('EARLY47');
+    await expectNotHydrated(page);
+    scripts.release();
+    await hydrated(page);
+    await expect(field).toHaveValue('EARLY47');
+    // React holds it too: what is typed next adds to it, and the login uses all of it.
+    await field.press('End');
+    await field.pressSequentially('11');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+  });
+
+  test('/accesspassword: a new key typed before the scripts run is saved and signs in afterwards (P1-EARLY-KEY)', async ({ page }) => {
+    await signIn(page, 'P1EARLYK1', 'EARLYKEY4711');
+    const scripts = await holdScripts(page);
+    await scripts.goto('/accesspassword');
+    // 'Keep' is chosen; typing a key chooses 'set' once the form is live (spec §4).
+    await expect(page.getByRole('radio', { name: 'Bisherigen Schlüssel behalten' })).toBeChecked();
+    await page.getByLabel('Neuer Schlüssel').fill('Stern2026');
+    const confirmation = page.getByLabel('Schlüssel wiederholen');
+    await confirmation.fill('Stern2026');
+    await confirmation.press('Enter');
+    await expectNotHydrated(page);
+    await expect(page).toHaveURL(/\/accesspassword$/);
+    scripts.release();
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+
+    await page.context().clearCookies();
+    // The key typed before hydration is the key now; the access code is no longer.
+    await signIn(page, 'P1EARLYK1', 'Stern2026');
+  });
+
+  test('/register: the form filled in and sent before the scripts run registers (P1-EARLY-REG)', async ({ page }) => {
+    await page.goto('/support');
+    expect((await (await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1EARLYR1' })).json()).statusCode).toBe(1);
+    const scripts = await holdScripts(page);
+    await scripts.goto('/register');
+    await page.getByLabel('Vorname').fill('Rosa');
+    await page.getByLabel('Nachname').fill('Frueh');
+    await page.getByLabel('E-Mail-Adresse').fill('rosa.frueh@example.com');
+    await page.getByLabel('Neuer Schlüssel').fill('Blume2026');
+    await page.getByLabel('Schlüssel wiederholen').fill('Blume2026');
+    await page.getByRole('checkbox', { name: /Datenschutzerklärung gelesen/ }).check();
+    await page.getByLabel('Schlüssel wiederholen').press('Enter');
+    await expectNotHydrated(page);
+    await expect(page).toHaveURL(/\/register$/);
+    scripts.release();
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await expect(page.getByText('Willkommen, Rosa Frueh')).toBeVisible();
+
+    await page.context().clearCookies();
+    await signIn(page, 'P1EARLYR1', 'Blume2026');
+  });
+
+  test('/questionnaire: answers chosen and pages turned before the scripts run are kept and saved (P1-EARLY-Q)', async ({ page }) => {
+    await signIn(page, 'P1EARLYQ1', 'EARLYQ4711');
+    const checked = page.locator('main input[type=radio]:checked');
+    /** Ranks the four answers of every question on screen: a = 1, b = 2, … shifted by `rotation`. */
+    const rank = async (rotation: number) => {
+      for (let q = 0; q < 4; q++) {
+        const rows = questions(page).nth(q).locator('fieldset');
+        for (let r = 0; r < 4; r++) await rows.nth(r).getByRole('radio', { name: new RegExp(`^${((r + rotation) % 4) + 1}\\b`) }).check();
+      }
+    };
+
+    // Page 1: chosen before hydration, still chosen after it, then saved by the participant.
+    let scripts = await holdScripts(page);
+    await scripts.goto('/questionnaire');
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await rank(0);
+    await expectNotHydrated(page);
+    scripts.release();
+    await hydrated(page);
+    await expect(checked).toHaveCount(16);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+
+    // Page 2: chosen and 'next' pressed before hydration; the press is carried out with them.
+    scripts = await holdScripts(page);
+    await scripts.goto('/questionnaire');
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+    await rank(1);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expectNotHydrated(page);
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+    scripts.release();
+    await expect(pageIndicator(page)).toHaveText('Seite 3 von 6');
+
+    // Page 3: 'previous' pressed before hydration goes back to page 2, whose answers were saved.
+    scripts = await holdScripts(page);
+    await scripts.goto('/questionnaire');
+    await expect(pageIndicator(page)).toHaveText('Seite 3 von 6');
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expectNotHydrated(page);
+    scripts.release();
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+    await expect(checked).toHaveCount(16);
+    for (let q = 0; q < 4; q++) {
+      await expect(questions(page).nth(q).locator('fieldset').first().getByRole('radio', { name: /^2\b/ })).toBeChecked();
+    }
+  });
+
+  test('without JavaScript, sending a code form puts no code into any address', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    await page.goto('/home');
+    await page.getByLabel('Zugangscode der Befragung').fill('P1EARLY01');
+    await Promise.all([page.waitForRequest((request) => request.isNavigationRequest()), page.getByLabel('Zugangscode der Befragung').press('Enter')]);
+
+    expect((await (await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1EARLY01' })).json()).statusCode).toBe(1);
+    await page.goto('/accesscode');
+    await page.getByLabel('Persönlicher Zugangscode').fill('EARLY4711');
+    await Promise.all([page.waitForRequest((request) => request.isNavigationRequest()), page.getByLabel('Persönlicher Zugangscode').press('Enter')]);
+
+    expect(addresses.filter((address) => /P1EARLY01|EARLY4711/i.test(address))).toEqual([]);
+    await context.close();
+  });
+});
