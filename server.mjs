@@ -81,6 +81,9 @@ server.on('request', (req, res) => {
   });
 });
 
+// A port in use or not permitted stops the start with the reason, as a wrong configuration does.
+server.on('error', (error) => fail(`Cannot listen on ${hostname ?? 'every interface'}, port ${port}: ${error.message}`));
+
 await app.prepare();
 server.listen(port, hostname, () => {
   const address = server.address();
