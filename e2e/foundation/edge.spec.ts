@@ -86,14 +86,14 @@ async function watchCsp(page: Page): Promise<string[]> {
 }
 
 test.describe('@foundation client address, guessing limit, CSP in use, aborted uploads', () => {
-  // Each server takes a few seconds to start on a fresh data folder.
-  test.describe.configure({ timeout: 120_000 });
   let direct: EdgeServer;
   let behindProxy: EdgeServer;
   // Three wrong access codes per client address lock it; the assessment's own limit stays out of reach.
   const limits = { ACCESS_CODE_MAX_FAILURES_PER_CLIENT: '3', ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT: '50' };
 
   test.beforeAll(async () => {
+    // Each server takes a few seconds to start on a fresh data folder, longer on a busy machine.
+    test.setTimeout(150_000);
     [direct, behindProxy] = await Promise.all([
       startEdgeServer(BASE + 2, { ...limits, TRUST_PROXY_HOPS: '0' }),
       startEdgeServer(BASE + 3, { ...limits, TRUST_PROXY_HOPS: '1' }),
@@ -185,6 +185,8 @@ test.describe('@foundation client address, guessing limit, CSP in use, aborted u
   });
 
   test('the pages run under the CSP: no violation, and they hydrate', async ({ page, browser }) => {
+    // Two sign-ins and a page turn: more than the default on a busy machine.
+    test.setTimeout(90_000);
     const violations = await watchCsp(page);
     for (const path of ['/support', '/home-dev', '/no-such-page', '/error?statusCode=9']) {
       await page.goto(`${direct.url}${path}`);

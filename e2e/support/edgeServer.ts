@@ -24,7 +24,7 @@ export async function startEdgeServer(port: number, env: Record<string, string>)
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 140_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server on ${port} stopped:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server on ${port} did not start:\n${output}`);
