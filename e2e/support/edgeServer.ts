@@ -23,11 +23,17 @@ export async function startEdgeServer(port: number, env: Record<string, string>)
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Should the worker end first (a hook timing out), the server must not outlive it.
+  const orphanGuard = () => child.kill('SIGTERM');
+  process.once('exit', orphanGuard);
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 140_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server on ${port} stopped:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server on ${port} did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`server on ${port} did not start:\n${output}`);
+    }
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -37,6 +43,7 @@ export async function startEdgeServer(port: number, env: Record<string, string>)
     url,
     output: () => output,
     stop: async () => {
+      process.off('exit', orphanGuard);
       child.kill('SIGTERM');
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
