@@ -43,7 +43,7 @@ export default defineConfig({
   webServer: [
     {
       // The app with the embedded API on a fresh data folder, as a fresh machine would start it.
-      command: `rm -rf .data-e2e && DATA_DIR=.data-e2e ${LIMITS} node_modules/.bin/next start -p ${PORT}`,
+      command: `rm -rf .data-e2e && DATA_DIR=.data-e2e ${LIMITS} node server.mjs -p ${PORT}`,
       url: `http://localhost:${PORT}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -59,7 +59,7 @@ export default defineConfig({
     },
     {
       // The same app in front of that stand-in, as an operator runs it with UPSTREAM_API_URL.
-      command: `mkdir -p test-results && ${LIMITS} UPSTREAM_API_URL=http://127.0.0.1:${STANDIN_PORT} UPSTREAM_TIMEOUT_MS=1500 DATA_DIR=.data-e2e-front node_modules/.bin/next start -p ${FAILING_PORT} > test-results/front-server.log 2>&1`,
+      command: `mkdir -p test-results && ${LIMITS} UPSTREAM_API_URL=http://127.0.0.1:${STANDIN_PORT} UPSTREAM_TIMEOUT_MS=1500 DATA_DIR=.data-e2e-front node server.mjs -p ${FAILING_PORT} > test-results/front-server.log 2>&1`,
       url: `http://localhost:${FAILING_PORT}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,18 +1,35 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
+import { isSameOrigin } from '@/lib/proxy/checks';
+import { refuse } from '@/lib/proxy/refusal';
+import { contentSecurityPolicy, newNonce, NONCE_HEADER } from '@/lib/security/csp';
 import { readSessionCookie, sessionCookie, xsrfCookie, XSRF_COOKIE } from '@/lib/session/cookies';
 import { newSession } from '@/lib/session/data';
 import { languageInAddress, withChosenLanguage } from '@/lib/flows/addressLanguage';
 import { isXsrfTokenFor, issueXsrfToken } from '@/lib/session/xsrf';
 
 /**
- * Before a page renders: make sure the visitor has a session cookie and an XSRF-TOKEN cookie
- * bound to it, so the first form post already passes the proxy's checks. Server components
- * cannot set cookies; this can, and the cookies it sets are visible to this very render.
+ * Before a page renders: refuse a cross-origin POST (a forged server action) before Next's action
+ * handler sees it; give the response a fresh CSP nonce; and make sure the visitor has a session
+ * cookie and an XSRF-TOKEN cookie bound to it, so the first form post already passes the proxy's
+ * checks. Server components cannot set cookies; this can, and the cookies it sets are visible to
+ * this very render.
  */
 export function proxy(request: NextRequest) {
   const config = getConfig();
-  const response = NextResponse.next();
+  if (request.method === 'POST' && !isSameOrigin(request.headers, config.TRUST_PROXY_HOPS)) {
+    return refuse(403, 'cross-origin request refused');
+  }
+
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy({ nonce, dev: config.NODE_ENV === 'development' });
+  // Next reads the nonce from the request's policy and puts it on its own scripts.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', policy);
+  requestHeaders.set(NONCE_HEADER, nonce);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('content-security-policy', policy);
+
   let session = readSessionCookie((name) => request.cookies.get(name)?.value, config);
   let changed = !session;
   session ??= newSession();

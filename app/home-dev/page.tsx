@@ -5,9 +5,10 @@ import { DEMO_LINKS } from '@/lib/embedded-api/demo/rows';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import styles from './page.module.css';
 
-/** The demo deep links of shared/DEMO.md; only while the embedded API answers. */
+/** The demo deep links of shared/DEMO.md: only while the embedded API serves the demo data (DEMO_DATA). */
 export default async function HomeDevPage() {
-  if (!getConfig().embeddedApi) notFound();
+  const config = getConfig();
+  if (!config.embeddedApi || !config.DEMO_DATA) notFound();
   const t = await getTranslations('homeDev');
   return (
     <section className="card" aria-labelledby="home-dev-title">

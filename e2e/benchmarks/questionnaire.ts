@@ -44,7 +44,7 @@ async function rankPage(page: Page, shift: number) {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const server = spawn('node_modules/.bin/next', ['start', '-p', String(PORT)], {
+  const server = spawn(process.execPath, ['server.mjs', '-p', String(PORT)], {
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: 'ignore',
   });

@@ -23,7 +23,7 @@ export const envSchema = z.object({
   ACCESS_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.default(100),
   ACCESS_CODE_FAILURE_WINDOW_SECONDS: positiveInt.default(3600),
   ACCESS_CODE_LOCK_SECONDS: positiveInt.default(900),
-  /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end. */
+  /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 

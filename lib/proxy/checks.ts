@@ -1,17 +1,22 @@
 import type { z } from 'zod';
+import { CLIENT_ADDRESS_HEADER, EDGE_SERVER_MARK } from '@/lib/edge/clientAddress.mjs';
+import { logEvent } from '@/lib/log/logger';
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * Browsers send Sec-Fetch-Site or Origin with every POST; either must say same origin. A client
- * that sends neither is no browser, so no other site can be riding on its cookies.
+ * that sends neither is no browser, so no other site can be riding on its cookies. X-Forwarded-Host
+ * names the host only behind trusted proxies (TRUST_PROXY_HOPS > 0); otherwise the client wrote it.
  */
-export function isSameOrigin(headers: Headers): boolean {
+export function isSameOrigin(headers: Headers, trustedHops: number): boolean {
   const site = headers.get('sec-fetch-site');
   if (site) return site === 'same-origin';
   const origin = headers.get('origin');
   if (!origin) return true;
-  const host = headers.get('x-forwarded-host') ?? headers.get('host');
+  // The first entry, as Next's own server-action check reads it: what the outermost proxy received.
+  const forwardedHost = trustedHops > 0 ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const host = forwardedHost || headers.get('host');
   try {
     return origin !== 'null' && new URL(origin).host === host;
   } catch {
@@ -19,8 +24,11 @@ export function isSameOrigin(headers: Headers): boolean {
   }
 }
 
-/** Reads at most limit bytes; a larger body is not read to the end. */
-export async function readLimitedBody(request: Request, limit = BODY_LIMIT_BYTES): Promise<string | 'too-large'> {
+/**
+ * Reads at most limit bytes; a larger body is not read to the end. 'aborted' when the client goes
+ * away before the end (the refusal that follows reaches no one; it must not be an unhandled error).
+ */
+export async function readLimitedBody(request: Request, limit = BODY_LIMIT_BYTES): Promise<string | 'too-large' | 'aborted'> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) return 'too-large';
   if (!request.body) return '';
@@ -28,14 +36,19 @@ export async function readLimitedBody(request: Request, limit = BODY_LIMIT_BYTES
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      return 'aborted';
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
       return 'too-large';
     }
-    chunks.push(value);
+    chunks.push(chunk.value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -49,13 +62,23 @@ export function describeIssue(error: z.ZodError): string {
   return `${where}: ${issue.message}`;
 }
 
+const WARNED = Symbol.for('assessment-web.client-address-warned');
+
 /**
- * The participant's address. Next's server appends the socket's address to X-Forwarded-For, so the
- * last entry is the peer; behind trusted reverse proxies (TRUST_PROXY_HOPS) the client sits that
- * many entries further left. Entries further left still could be forged by the client.
+ * The participant's address, as server.mjs decided it from the socket and TRUST_PROXY_HOPS
+ * (lib/edge/clientAddress.mjs). Started without server.mjs (a plain `next start`), nothing vouches
+ * for the header, which the client could have sent itself: then every request counts as one and
+ * the same unknown client, so the per-client limits still hold (for all clients together), and a
+ * warning says so once.
  */
-export function clientAddressOf(headers: Headers, trustedHops = 0): string | undefined {
-  const entries = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const chosen = entries[Math.max(0, entries.length - 1 - trustedHops)];
-  return chosen ?? headers.get('x-real-ip') ?? undefined;
+export function clientAddressOf(headers: Headers): string | undefined {
+  const holder = globalThis as { [EDGE_SERVER_MARK]?: boolean; [WARNED]?: boolean };
+  if (holder[EDGE_SERVER_MARK]) return headers.get(CLIENT_ADDRESS_HEADER) ?? undefined;
+  if (!holder[WARNED]) {
+    holder[WARNED] = true;
+    logEvent('warn', 'client_address_unknown', {
+      reason: 'not started through server.mjs: every client shares one guessing limit; use npm start (node server.mjs)',
+    });
+  }
+  return undefined;
 }

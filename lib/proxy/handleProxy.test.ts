@@ -6,6 +6,7 @@ import { parseCookieHeader, serializeCookie, sessionCookie, XSRF_COOKIE, xsrfCoo
 import { newSession, unsealSession, type SessionData } from '@/lib/session/data';
 import { issueXsrfToken } from '@/lib/session/xsrf';
 import type { FailureKind, sendCall } from '@/lib/upstream/client';
+import { EDGE_SERVER_MARK } from '@/lib/edge/clientAddress.mjs';
 import { BODY_LIMIT_BYTES } from './checks';
 import { handleProxy } from './handleProxy';
 
@@ -13,6 +14,8 @@ const ORIGIN = 'https://assess.example';
 // Built at load time: the it.each tables below seal cookies with it.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
 const config: AppConfig = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), NODE_ENV: 'production' });
+/** The same app behind one trusted reverse proxy (TRUST_PROXY_HOPS=1). */
+const behindProxy: AppConfig = { ...config, TRUST_PROXY_HOPS: 1 };
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -71,10 +74,10 @@ function browserRequest(options: RequestOptions = {}) {
   return new Request(`${ORIGIN}/api/${options.path ?? 'pageinfo'}`, init);
 }
 
-async function run(options: RequestOptions = {}, result?: Parameters<typeof fakeSend>[0]) {
+async function run(options: RequestOptions = {}, result?: Parameters<typeof fakeSend>[0], runConfig: AppConfig = config) {
   const fake = fakeSend(result);
   const segments = (options.path ?? 'pageinfo').split('/');
-  const response = await handleProxy(browserRequest(options), segments, { config, send: fake.send });
+  const response = await handleProxy(browserRequest(options), segments, { config: runConfig, send: fake.send });
   const text = await response.text();
   return { response, text, json: () => JSON.parse(text) as Record<string, unknown>, calls: fake.calls };
 }
@@ -123,9 +126,14 @@ describe('refusals', () => {
     ['Sec-Fetch-Site same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
     ['Sec-Fetch-Site none', { 'sec-fetch-site': 'none' }],
     ['Sec-Fetch-Site cross-site even with a same-origin Origin', { 'sec-fetch-site': 'cross-site', origin: ORIGIN }],
-    ['Origin other than X-Forwarded-Host', { 'sec-fetch-site': null, 'x-forwarded-host': 'public.example' }],
+    ['a foreign Origin with a forged X-Forwarded-Host', { 'sec-fetch-site': null, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }],
   ])('cross-origin: %s → 403', async (_label, headers) => {
     expectRefusal(await run({ headers }), 403, 0, 'cross-origin request refused');
+  });
+
+  it('cross-origin behind a trusted proxy: Origin other than X-Forwarded-Host → 403', async () => {
+    const result = await run({ headers: { 'sec-fetch-site': null, 'x-forwarded-host': 'public.example' } }, undefined, behindProxy);
+    expectRefusal(result, 403, 0, 'cross-origin request refused');
   });
 
   it.each<[string, RequestOptions]>([
@@ -240,7 +248,8 @@ describe('forwarding', () => {
   });
 
   it('an Origin that matches X-Forwarded-Host passes behind a reverse proxy', async () => {
-    const result = await run({ headers: { 'sec-fetch-site': null, origin: 'https://public.example', 'x-forwarded-host': 'public.example' } });
+    const headers = { 'sec-fetch-site': null, origin: 'https://public.example', 'x-forwarded-host': 'public.example' };
+    const result = await run({ headers }, undefined, behindProxy);
     expect(result.response.status).toBe(200);
   });
 
@@ -292,9 +301,14 @@ describe('forwarding', () => {
     expect(result.calls[0]!.body).toEqual({ groupcode: 'enc', uiLanguage: 'en-US' });
   });
 
-  it('passes the nearest client address (last X-Forwarded-For entry)', async () => {
-    const result = await run({ headers: { 'x-forwarded-for': '6.6.6.6, 10.0.0.7' } });
-    expect(result.calls[0]!.options).toEqual({ clientAddress: '10.0.0.7' });
+  it('passes the client address server.mjs decided, not X-Forwarded-For', async () => {
+    (globalThis as { [EDGE_SERVER_MARK]?: boolean })[EDGE_SERVER_MARK] = true;
+    try {
+      const result = await run({ headers: { 'x-client-address': '10.0.0.7', 'x-forwarded-for': '6.6.6.6' } });
+      expect(result.calls[0]!.options).toEqual({ clientAddress: '10.0.0.7' });
+    } finally {
+      delete (globalThis as { [EDGE_SERVER_MARK]?: boolean })[EDGE_SERVER_MARK];
+    }
   });
 });
 

@@ -24,7 +24,7 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
 
   const cookies = parseCookieHeader(request.headers.get('cookie'));
   const session = readSessionCookie((name) => cookies.get(name), config);
-  if (!isSameOrigin(request.headers)) return refuse(403, 'cross-origin request refused');
+  if (!isSameOrigin(request.headers, config.TRUST_PROXY_HOPS)) return refuse(403, 'cross-origin request refused');
   if (!session) return refuse(403, 'no session: load a page first');
   if (!checkXsrf(cookies.get(XSRF_COOKIE), request.headers.get(XSRF_HEADER), session.sid, config.sessionSecret)) {
     return refuse(403, 'missing or invalid X-XSRF-TOKEN header');
@@ -42,7 +42,7 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   if (!parsed.success) return refuse(400, describeIssue(parsed.error));
 
   const body = withSessionDefaults(path, parsed.data as Record<string, unknown>, session);
-  const { response, failure } = await send(path, body as never, { clientAddress: clientAddressOf(request.headers, config.TRUST_PROXY_HOPS) });
+  const { response, failure } = await send(path, body as never, { clientAddress: clientAddressOf(request.headers) });
 
   const headers = new Headers({ 'cache-control': 'no-store' });
   if (typeof response === 'string') {

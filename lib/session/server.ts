@@ -17,7 +17,7 @@ export const getSession = cache(async (): Promise<SessionData> => {
 
 export const getClaims = cache(async (): Promise<TokenClaims> => decodeClaims((await getSession()).token));
 
-export const getClientAddress = cache(async (): Promise<string | undefined> => clientAddressOf(await headers(), getConfig().TRUST_PROXY_HOPS));
+export const getClientAddress = cache(async (): Promise<string | undefined> => clientAddressOf(await headers()));
 
 /** Only server actions and route handlers may call this: server components cannot set cookies. */
 export async function saveSession(session: SessionData): Promise<void> {

@@ -1,0 +1,215 @@
+import net from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { enterAccessCode, hydrated, xsrfToken } from '../support/api';
+import { rawRequest, startEdgeServer, Visitor, type EdgeServer } from '../support/edgeServer';
+import { next, pageIndicator, rankPage } from '../support/questionnaire';
+
+const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
+const NOT_FOUND = 'Fehler 404 - Die von Ihnen angeforderte Seite existiert nicht.';
+
+test.describe('@foundation HTTP edge', () => {
+  test('a path that is not valid percent-encoding is the 404 page, or a JSON 400 under /api/', async ({ page }) => {
+    for (const path of ['/home/%ff', '/home/%c0%af']) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
+    }
+    const api = await page.request.post('/api/%ff', { data: {} });
+    expect(api.status()).toBe(400);
+    expect(api.headers()['content-type']).toMatch(/^application\/json/);
+    expect(await api.json()).toEqual({ statusCode: 5, detailCode: 0, error: expect.stringContaining('percent-encoded') });
+  });
+
+  test('a cross-origin server-action POST is refused with 403 before Next handles it', async ({ page }) => {
+    await page.goto('/support');
+    const answer = await page.request.post('/accesscode', {
+      headers: { 'next-action': '7f00000000000000000000000000000000000000aa', origin: 'https://evil.example', 'content-type': 'text/plain;charset=UTF-8' },
+      data: '[]',
+    });
+    expect(answer.status()).toBe(403);
+    expect(await answer.json()).toEqual({ statusCode: 0, detailCode: 0, error: 'cross-origin request refused' });
+    const form = await page.request.post('/accesscode', { headers: { 'sec-fetch-site': 'cross-site' }, multipart: { $ACTION_ID_x: '' } });
+    expect(form.status()).toBe(403);
+  });
+
+  test('a forged X-Forwarded-Host does not make a foreign Origin same-origin (no trusted proxy)', async ({ page }) => {
+    await page.goto('/support');
+    const answer = await page.request.post('/api/pageinfo/headerfooter', {
+      data: {},
+      headers: { 'x-xsrf-token': await xsrfToken(page.context()), origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(answer.status()).toBe(403);
+  });
+
+  test('/api/health says whether the instance serves, and nothing about what runs behind it', async ({ request }) => {
+    const answer = await request.get('/api/health');
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({ status: 'ok' });
+  });
+
+  test('pages carry a nonce CSP that their scripts match, HSTS and the other headers', async ({ page }) => {
+    const first = await page.goto('/support');
+    const headers = first!.headers();
+    const policy = headers['content-security-policy'] ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain("'strict-dynamic'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toContain('unsafe-eval');
+    const scripts = await page.locator('script').evaluateAll((elements) => elements.map((e) => (e as HTMLScriptElement).nonce));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(new Set(scripts)).toEqual(new Set([nonce]));
+    expect(headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+    expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' });
+
+    const second = await page.goto('/support');
+    expect(second!.headers()['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
+  });
+});
+
+/** Collects CSP violations the browser reports, as events and as console messages. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI} at ${location.pathname}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Refused to|Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test.describe('@foundation client address, guessing limit, CSP in use, aborted uploads', () => {
+  let direct: EdgeServer;
+  let behindProxy: EdgeServer;
+  // Three wrong access codes per client address lock it; the assessment's own limit stays out of reach.
+  const limits = { ACCESS_CODE_MAX_FAILURES_PER_CLIENT: '3', ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT: '50' };
+
+  test.beforeAll(async () => {
+    // Each server takes a few seconds to start on a fresh data folder, longer on a busy machine.
+    test.setTimeout(150_000);
+    [direct, behindProxy] = await Promise.all([
+      startEdgeServer(BASE + 2, { ...limits, TRUST_PROXY_HOPS: '0' }),
+      startEdgeServer(BASE + 3, { ...limits, TRUST_PROXY_HOPS: '1' }),
+    ]);
+  });
+
+  test.afterAll(async () => {
+    await Promise.all([direct?.stop(), behindProxy?.stop()]);
+  });
+
+  test('no trusted proxy: requests with different forged X-Forwarded-For are one client, and the lock holds', async () => {
+    const attacker = new Visitor(direct.port, '127.0.0.3');
+    await attacker.startAssessment('P1LOCK001');
+    for (const forged of ['198.51.100.1', '198.51.100.2, 198.51.100.3', '203.0.113.4']) {
+      expect(await attacker.tryAccessCode('WRONG000', { 'x-forwarded-for': forged, 'x-real-ip': forged, 'x-client-address': forged })).toBe(false);
+    }
+    // Locked: even the right code is refused, whatever address the request claims.
+    expect(await attacker.tryAccessCode('LOCK4711', { 'x-forwarded-for': '192.0.2.44', 'x-client-address': '192.0.2.44' })).toBe(false);
+  });
+
+  test('no trusted proxy: forging another client’s address does not lock that client out', async () => {
+    const attacker = new Visitor(direct.port, '127.0.0.5');
+    const victim = new Visitor(direct.port, '127.0.0.6');
+    await attacker.startAssessment('P1SELF001');
+    // The victim's address, in both spellings a dual-stack socket may give it, three times each.
+    for (const forged of ['127.0.0.6', '::ffff:127.0.0.6']) {
+      for (let i = 0; i < 3; i++) {
+        expect(await attacker.tryAccessCode('WRONG000', { 'x-forwarded-for': forged, 'x-client-address': forged })).toBe(false);
+      }
+    }
+    await victim.startAssessment('P1SELF001');
+    expect(await victim.tryAccessCode('SELF4711')).toBe(true);
+  });
+
+  test('one trusted proxy: the entry it appended is the client, whatever the client wrote to the left', async () => {
+    const proxy = new Visitor(behindProxy.port, '127.0.0.1');
+    await proxy.startAssessment('P1LOCK001');
+    for (const forged of ['forged-1', '198.51.100.99', '']) {
+      const forwardedFor = forged ? `${forged}, 198.51.100.1` : '198.51.100.1';
+      expect(await proxy.tryAccessCode('WRONG000', { 'x-forwarded-for': forwardedFor })).toBe(false);
+    }
+    expect(await proxy.tryAccessCode('LOCK4711', { 'x-forwarded-for': '203.0.113.7, 198.51.100.1' })).toBe(false);
+    // Another client behind the same proxy is not locked, even when it claims the locked address.
+    const other = new Visitor(behindProxy.port, '127.0.0.1');
+    await other.startAssessment('P1LOCK001');
+    expect(await other.tryAccessCode('LOCK4711', { 'x-forwarded-for': '198.51.100.1, 198.51.100.2' })).toBe(true);
+  });
+
+  test('one trusted proxy: its X-Forwarded-Host names the origin the browser used', async () => {
+    const visitor = new Visitor(behindProxy.port, '127.0.0.1');
+    await visitor.open();
+    const sameSite = await visitor.call('pageinfo/headerfooter', {}, { origin: 'https://assess.example', 'x-forwarded-host': 'assess.example' });
+    expect(sameSite.status).toBe(200);
+    const foreign = await visitor.call('pageinfo/headerfooter', {}, { origin: 'https://evil.example', 'x-forwarded-host': 'assess.example' });
+    expect(foreign.status).toBe(403);
+  });
+
+  test('an upload aborted halfway is no unhandled error, and the server goes on', async () => {
+    const visitor = new Visitor(direct.port, '127.0.0.7');
+    await visitor.open();
+    const before = direct.output().length;
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(direct.port, '127.0.0.1', () => {
+        socket.write(
+          [
+            'POST /api/pageinfo HTTP/1.1',
+            `Host: localhost:${direct.port}`,
+            `Origin: http://localhost:${direct.port}`,
+            `Cookie: ${visitor.cookieHeader()}`,
+            `X-XSRF-TOKEN: ${decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(visitor.cookieHeader())![1]!)}`,
+            'Content-Type: application/json',
+            'Content-Length: 100000',
+            '',
+            '{"uiLanguage":',
+          ].join('\r\n'),
+        );
+        // Let the server start reading the body, then vanish.
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 300);
+      });
+      socket.on('error', reject);
+    });
+    // The next request is answered only after the aborted one has been dealt with on the same event loop.
+    for (let i = 0; i < 3; i++) expect((await rawRequest(direct.port, { path: '/api/health' })).status).toBe(200);
+    const logged = direct.output().slice(before);
+    expect(logged).not.toMatch(/ECONNRESET|aborted|⨯|uncaught|unhandled/i);
+  });
+
+  test('the pages run under the CSP: no violation, and they hydrate', async ({ page, browser }) => {
+    // Two sign-ins and a page turn: more than the default on a busy machine.
+    test.setTimeout(90_000);
+    const violations = await watchCsp(page);
+    for (const path of ['/support', '/home-dev', '/no-such-page', '/error?statusCode=9']) {
+      await page.goto(`${direct.url}${path}`);
+      await hydrated(page);
+    }
+    await page.goto(`${direct.url}/home/P1DEMO01`);
+    await enterAccessCode(page, 'RANK4711');
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Weiter' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await rankPage(page, 1);
+    await next(page, 'Seite 2 von 6');
+
+    const grid = await browser.newPage();
+    const gridViolations = await watchCsp(grid);
+    await grid.goto(`${direct.url}/home/P2DEMO01`);
+    await enterAccessCode(grid, 'GRID4711');
+    await grid.getByRole('link', { name: 'Weiter' }).click();
+    await expect(pageIndicator(grid)).toHaveText('Seite 1 von 10');
+    await hydrated(grid);
+    await grid.close();
+
+    expect([...violations, ...gridViolations]).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { applyClientAddress, clientAddressFrom, normalizeAddress, parseTrustedHops } from './clientAddress.mjs';
+
+describe('clientAddressFrom: the client is the peer, or the hops-th X-Forwarded-For entry from the right', () => {
+  it.each([
+    // hops = 0: the socket's peer, whatever the client wrote
+    ['203.0.113.9', undefined, 0, '203.0.113.9'],
+    ['203.0.113.9', '198.51.100.1', 0, '203.0.113.9'],
+    ['203.0.113.9', '198.51.100.1, 192.0.2.7', 0, '203.0.113.9'],
+    ['::ffff:127.0.0.1', '10.0.0.1', 0, '127.0.0.1'],
+    ['2001:db8::1', undefined, 0, '2001:db8::1'],
+    // hops = 1: the peer is the proxy; the entry it appended is the client
+    ['10.0.0.2', '198.51.100.1', 1, '198.51.100.1'],
+    ['10.0.0.2', 'forged, 198.51.100.1', 1, '198.51.100.1'],
+    ['10.0.0.2', '203.0.113.66,198.51.100.1', 1, '198.51.100.1'],
+    ['10.0.0.2', ['forged', '198.51.100.1'], 1, '198.51.100.1'],
+    // hops = 2: the outer proxy appended the client, the inner one appended the outer proxy
+    ['10.0.0.3', 'forged, 198.51.100.1, 10.0.0.2', 2, '198.51.100.1'],
+    ['10.0.0.3', '198.51.100.1, 10.0.0.2', 2, '198.51.100.1'],
+    // fewer entries than proxies: the farthest hop known
+    ['10.0.0.3', '198.51.100.1', 2, '198.51.100.1'],
+    ['10.0.0.3', undefined, 1, '10.0.0.3'],
+    ['10.0.0.3', ' , ', 1, '10.0.0.3'],
+  ])('peer %s, X-Forwarded-For %j, %i hops → %s', (peer, forwardedFor, hops, expected) => {
+    expect(clientAddressFrom(peer, forwardedFor, hops)).toBe(expected);
+  });
+
+  it('has no address when the socket has none and nothing is forwarded', () => {
+    expect(clientAddressFrom(undefined, 'forged', 0)).toBeUndefined();
+  });
+
+  it('cuts a value too long to be an address', () => {
+    expect(normalizeAddress('x'.repeat(500))).toHaveLength(64);
+  });
+});
+
+describe('applyClientAddress: what Next gets to see', () => {
+  const forged = () => ({
+    host: 'app.example',
+    'x-client-address': '6.6.6.6',
+    'x-forwarded-for': '6.6.6.6',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-port': '443',
+    'x-real-ip': '6.6.6.6',
+    forwarded: 'for=6.6.6.6',
+  });
+
+  it('without trusted proxies: the peer, and none of the forwarding headers a client could forge', () => {
+    const headers: Record<string, string | undefined> = forged();
+    applyClientAddress(headers, '::ffff:192.0.2.10', 0);
+    expect(headers).toEqual({ host: 'app.example', 'x-client-address': '192.0.2.10' });
+  });
+
+  it('behind a proxy: the appended entry, and the proxy’s forwarding headers stay for Next', () => {
+    const headers: Record<string, string | undefined> = forged();
+    applyClientAddress(headers, '10.0.0.2', 1);
+    expect(headers).toMatchObject({ 'x-client-address': '6.6.6.6', 'x-forwarded-host': 'evil.example', 'x-forwarded-for': '6.6.6.6' });
+  });
+
+  it('never passes on a client’s own x-client-address', () => {
+    const headers: Record<string, string | undefined> = { 'x-client-address': '6.6.6.6' };
+    applyClientAddress(headers, undefined, 0);
+    expect(headers).toEqual({});
+  });
+});
+
+describe('parseTrustedHops reads TRUST_PROXY_HOPS as lib/config does', () => {
+  it.each([
+    [undefined, 0],
+    ['', 0],
+    ['0', 0],
+    ['2', 2],
+    ['10', 10],
+  ])('%j → %i', (value, hops) => expect(parseTrustedHops(value)).toBe(hops));
+
+  it.each(['-1', '11', '1.5', 'two'])('refuses %j naming the variable', (value) => {
+    expect(() => parseTrustedHops(value)).toThrow(/TRUST_PROXY_HOPS/);
+  });
+});
