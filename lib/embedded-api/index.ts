@@ -1,5 +1,5 @@
 import { getConfig, type AppConfig } from '@/lib/config';
-import { deriveKey } from '@/lib/session/seal';
+import { deriveKey } from '@/lib/crypto/hmac';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrations';
 import { seedDemoIfEmpty } from './demo/seed';

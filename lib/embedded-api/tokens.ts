@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { DetailCode, StatusCode, type Product } from '@/lib/api/codes';
-import { hmac, safeEqual } from '@/lib/session/seal';
+import { hmac, safeEqual } from '@/lib/crypto/hmac';
 import type { Sql } from './db/database';
 
 /** What the embedded API puts into its tokens; the first four are the spec's claims. */
