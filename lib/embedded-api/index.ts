@@ -20,6 +20,11 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
       windowSeconds: config.ACCESS_CODE_FAILURE_WINDOW_SECONDS,
       lockSeconds: config.ACCESS_CODE_LOCK_SECONDS,
     },
+    identCodeGuessing: {
+      maxPerClient: config.IDENT_CODE_MAX_FAILURES_PER_CLIENT,
+      windowSeconds: config.IDENT_CODE_FAILURE_WINDOW_SECONDS,
+      lockSeconds: config.IDENT_CODE_LOCK_SECONDS,
+    },
   };
 }
 
