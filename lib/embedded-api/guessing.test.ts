@@ -40,7 +40,7 @@ const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryp
 
 describe('the per-assessment access-code limit holds under concurrency', () => {
   it('150 concurrent wrong codes from 150 addresses: exactly 20 are checked, the rest refused as locked', async () => {
-    const result = await fireWrongAccessCodes(handle, db, { identCode: 'P1LOCK001', attempts: 150 });
+    const result = await fireWrongAccessCodes(handle, db, { identCode: 'P1LOCK001', attempts: 150, crypto: { key: settings.clientCryptoKey, iv: settings.clientCryptoIv } });
     expect(result).toEqual({ attempts: 150, checked: 20, refusedAsLocked: 130, failuresRecorded: 20 });
     // And the owner's right code is refused too while the lock lasts.
     const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1LOCK001' });
@@ -68,8 +68,8 @@ describe('ident codes: failed lookups are limited per client address', () => {
   it('after 5 unknown codes an address is refused even for a known code; other addresses are not', async () => {
     for (let i = 0; i < 5; i++) expect(await lookUp(`UNKNOWN${i}`)).toMatchObject({ statusCode: 6, detailCode: 6 });
     const locked = await lookUp('P1DEMO01');
-    expect(locked).toEqual({ statusCode: 6, detailCode: 0 });
-    expect(await lookUp('ZZZZZZZZ')).toEqual({ statusCode: 6, detailCode: 0 });
+    expect(locked).toEqual({ statusCode: 6, detailCode: 101 });
+    expect(await lookUp('ZZZZZZZZ')).toEqual({ statusCode: 6, detailCode: 101 });
     expect((await lookUp('P1DEMO01', '198.51.100.78')).statusCode).toBe(1);
     // Refused lookups are not counted again: still 5 failures for the address.
     const [row] = await db.query<{ n: number }>('select count(*)::int as n from ident_code_failure where client_address = $1', [client]);
@@ -88,7 +88,7 @@ describe('ident codes: failed lookups are limited per client address', () => {
     const from = '198.51.100.80';
     const short = createRequestHandler(db, { ...settings, identCodeGuessing: { ...settings.identCodeGuessing, lockSeconds: 1 } });
     for (let i = 0; i < 5; i++) await call('submit/kodekodex/identcode', { assessmentIdentCode: `GONE000${i}` }, from, short);
-    expect((await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, from, short)).detailCode).toBe(0);
+    expect((await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, from, short)).detailCode).toBe(101);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, from, short)).statusCode).toBe(1);
   });
@@ -97,6 +97,6 @@ describe('ident codes: failed lookups are limited per client address', () => {
     const from = '198.51.100.81';
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => lookUp(`RACE${String(i).padStart(4, '0')}`, from)));
     expect(answers.filter((a) => a.detailCode === 6)).toHaveLength(5);
-    expect(answers.filter((a) => a.detailCode === 0)).toHaveLength(95);
+    expect(answers.filter((a) => a.detailCode === 101)).toHaveLength(95);
   });
 });

@@ -15,10 +15,10 @@ export type WrongCodeVolley = { attempts: number; checked: number; refusedAsLock
 export async function fireWrongAccessCodes(
   instances: Handle | Handle[],
   db: Database,
-  options: { identCode: string; attempts: number; crypto?: { key: string; iv: string } },
+  options: { identCode: string; attempts: number; crypto: { key: string; iv: string } },
 ): Promise<WrongCodeVolley> {
   const handles = Array.isArray(instances) ? instances : [instances];
-  const crypto = options.crypto ?? { key: 'Kx7#pQ2!vR9$mW4z', iv: 'iV3@bN8&cT5*hJ1q' };
+  const { crypto } = options;
   const post = async (handle: Handle, path: string, body: unknown, client: string): Promise<Answer> => {
     const response = await handle(new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(body) }));
     return (await response.json()) as Answer;

@@ -1,4 +1,4 @@
-import { DetailCode, StatusCode } from '@/lib/api/codes';
+import { DetailCode, ExtraDetailCode, StatusCode } from '@/lib/api/codes';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import { mayRegisterWithIdentCode } from '../authority';
 import { lookUpIdentCode } from '../guessing';
@@ -8,12 +8,11 @@ import { issueToken } from '../tokens';
 export const IDENT_CODE_PATTERN = /^[A-Za-z0-9]{8,9}$/;
 
 /**
- * The answer while an address has used up its unknown ident codes: status
- * AssessmentIdentCodeIsInvalid with detail NoDetails, which no other ident-code answer uses; the
- * error page shows ErrorIdentCodeLocked for it (lib/flows/errorPage.ts). Even a known code gets
- * it, so that the answer tells nothing about the code.
+ * The answer while an address has used up its unknown ident codes; the error page shows
+ * ErrorIdentCodeLocked for it (lib/flows/errorPage.ts). Even a known code gets it, so that the
+ * answer tells nothing about the code.
  */
-export const IDENT_CODE_LOCKED: ApiAnswer = { statusCode: StatusCode.AssessmentIdentCodeIsInvalid, detailCode: DetailCode.NoDetails };
+export const IDENT_CODE_LOCKED: ApiAnswer = { statusCode: StatusCode.AssessmentIdentCodeIsInvalid, detailCode: ExtraDetailCode.TooManyUnknownCodes };
 
 /**
  * submit/kodekodex/identcode: the token in the body is not read, the ident code is the credential.
