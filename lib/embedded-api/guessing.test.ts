@@ -72,7 +72,7 @@ describe('ident codes: failed lookups are limited per client address', () => {
     expect(await lookUp('ZZZZZZZZ')).toEqual({ statusCode: 6, detailCode: 101 });
     expect((await lookUp('P1DEMO01', '198.51.100.78')).statusCode).toBe(1);
     // Refused lookups are not counted again: still 5 failures for the address.
-    const [row] = await db.query<{ n: number }>('select count(*)::int as n from ident_code_failure where client_address = $1', [client]);
+    const [row] = await db.query<{ n: number }>('select count(*)::int as n from ident_code_lookup where client_address = $1 and failed', [client]);
     expect(row!.n).toBe(5);
   });
 

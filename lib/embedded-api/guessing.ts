@@ -90,7 +90,8 @@ export type IdentCodeRow = {
 /**
  * Looks an ident code up under the per-address limit: 'locked' when the address has used up its
  * unknown codes, otherwise the assessment (or undefined, counted as a failure). A known and an
- * unknown code run the very same statement, so that they cost the same time.
+ * unknown code run the very same statement and write one row each (a failure keeps the address, a
+ * success keeps nothing but the time), so that both cost the same time, commit included.
  */
 export async function lookUpIdentCode(ctx: ApiContext, code: string): Promise<IdentCodeRow | undefined | 'locked'> {
   const { maxPerClient, windowSeconds, lockSeconds } = ctx.settings.identCodeGuessing;
@@ -99,8 +100,8 @@ export async function lookUpIdentCode(ctx: ApiContext, code: string): Promise<Id
     await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2::text))', [LOCK_IDENT_CODE_CLIENT, ctx.clientAddress]);
     const [row] = await tx.query<{ locked: boolean } & Partial<IdentCodeRow>>(
       `with state as (
-         select count(*) filter (where failed_at > $3::timestamptz - make_interval(secs => $4::float8))::int as failures, max(failed_at) as last
-           from ident_code_failure where client_address = $2
+         select count(*) filter (where looked_up_at > $3::timestamptz - make_interval(secs => $4::float8))::int as failures, max(looked_up_at) as last
+           from ident_code_lookup where client_address = $2 and failed
        ), gate as (
          select coalesce(failures >= $5::bigint and last > $3::timestamptz - make_interval(secs => $6::float8), false) as locked from state
        ), found as (
@@ -108,12 +109,14 @@ export async function lookUpIdentCode(ctx: ApiContext, code: string): Promise<Id
                 s.must_register, s.key_hash is not null as has_key
            from assessment a join assessor s on s.id = a.assessor_id
           where upper(a.ident_code) = upper($1) and not (select locked from gate)
-       ), failed as (
-         insert into ident_code_failure (client_address, failed_at)
-         select $2, $3 where not (select locked from gate) and not exists (select 1 from found)
-         returning id
+          order by a.id limit 1
+       ), recorded as (
+         insert into ident_code_lookup (client_address, looked_up_at, failed)
+         select case when found.id is null then $2 end, $3, found.id is null
+           from (select 1) as one left join found on true
+          where not (select locked from gate)
        ), swept as (
-         delete from ident_code_failure where failed_at < $3::timestamptz - make_interval(secs => greatest($4::float8, $6::float8, $7::float8))
+         delete from ident_code_lookup where looked_up_at < $3::timestamptz - make_interval(secs => greatest($4::float8, $6::float8, $7::float8))
        )
        select (select locked from gate) as locked, found.* from (select 1) as one left join found on true`,
       [code, ctx.clientAddress, now, windowSeconds, maxPerClient, lockSeconds, KEEP_SECONDS],

@@ -72,7 +72,7 @@ async function main() {
     console.log(`ident-code lookups (${where}, ${lookups} each, interleaved):`);
     console.log(`  known codes:   median ${fmt(percentile(known, 50))} ms, p90 ${fmt(percentile(known, 90))} ms`);
     console.log(`  unknown codes: median ${fmt(percentile(unknown, 50))} ms, p90 ${fmt(percentile(unknown, 90))} ms`);
-    await db.query("delete from ident_code_failure where client_address = '192.0.2.99'");
+    await db.query("delete from ident_code_lookup where client_address = '192.0.2.99'");
   } finally {
     await db.close();
   }
