@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CALL_PATHS, type CallPath } from '@/lib/api/catalogue';
+import { envSchema } from '@/lib/config/schema';
 import { decodeClaims } from '@/lib/session/claims';
 import { AUTHORITY_TABLE, renderAuthorityTable, TOKEN_STATES, unavailableRow, type AuthorityRow, type Situation, type TokenState } from './authorityTable';
 import { encryptClientValue } from './clientCrypto';
@@ -198,9 +199,18 @@ describe('the table covers the code and the document', () => {
     expect([...inTable].sort()).toEqual((Object.keys(ROUTES) as CallPath[]).sort());
   });
 
+  const document = fs.readFileSync(path.join(process.cwd(), 'SECURITY.md'), 'utf8');
+
   it('SECURITY.md shows exactly this table (rewrite it with `npx tsx lib/scripts/security-table.ts`)', () => {
-    const document = fs.readFileSync(path.join(process.cwd(), 'SECURITY.md'), 'utf8');
     const between = /<!-- authority-table:start -->\n([\s\S]*?)\n<!-- authority-table:end -->/.exec(document);
     expect(between?.[1]).toBe(renderAuthorityTable(TABLE));
+  });
+
+  it('SECURITY.md lists every limit of lib/config/schema.ts with its default', () => {
+    const defaults = envSchema.parse({}) as Record<string, unknown>;
+    const listed = Object.fromEntries([...document.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [m[1]!, m[2]!]));
+    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
+    expect(Object.keys(listed).sort()).toEqual(limits.sort());
+    for (const name of limits) expect(`${name}=${listed[name]}`).toBe(`${name}=${String(defaults[name])}`);
   });
 });
