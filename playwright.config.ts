@@ -9,8 +9,11 @@ const FAILING_PORT = BASE + 1;
 const STANDIN_PORT = BASE + 99;
 process.env.E2E_FRONT_URL = `http://localhost:${FAILING_PORT}`;
 process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
-/** The guessing limits, lowered for the lock journey and raised per client so suites never lock each other out. */
-const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000';
+/**
+ * The guessing limits, lowered for the lock journey and raised per client so suites never lock
+ * each other out: every journey comes from 127.0.0.1.
+ */
+const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000';
 
 export default defineConfig({
   testDir: './e2e',

@@ -50,6 +50,13 @@ export const DetailCode = {
 export type DetailCode = (typeof DetailCode)[keyof typeof DetailCode];
 export type DetailName = keyof typeof DetailCode;
 
+/**
+ * Detail codes beyond the spec's 0–24 that the embedded API adds; the spec's upstream never sends
+ * them. TooManyUnknownCodes comes with AssessmentIdentCodeIsInvalid: this client address has tried
+ * too many unknown ident codes, and lookups are refused for a while (SECURITY.md, "Limits").
+ */
+export const ExtraDetailCode = { TooManyUnknownCodes: 101 } as const;
+
 /** Product values carried in the token (spec §1). */
 export const Product = {
   Unknown: 0,

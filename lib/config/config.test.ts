@@ -43,6 +43,18 @@ describe('loadConfig defaults', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('the guessing limits have their documented defaults (SECURITY.md, "Limits")', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT: 20,
+      ACCESS_CODE_MAX_FAILURES_PER_CLIENT: 100,
+      ACCESS_CODE_FAILURE_WINDOW_SECONDS: 3600,
+      ACCESS_CODE_LOCK_SECONDS: 900,
+      IDENT_CODE_MAX_FAILURES_PER_CLIENT: 30,
+      IDENT_CODE_FAILURE_WINDOW_SECONDS: 3600,
+      IDENT_CODE_LOCK_SECONDS: 900,
+    });
+  });
+
   it('DATA_DIR defaults to ./.data, resolved to an absolute folder', () => {
     const config = loadConfig({ SESSION_SECRET: SECRET });
     expect(config.dataDir).toBe(path.resolve('./.data'));
@@ -90,6 +102,9 @@ describe('invalid variables throw a ConfigError that names the variable', () => 
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['DEMO_DATA', { DEMO_DATA: 'sure' }],
     ['TOKEN_TTL_SECONDS', { TOKEN_TTL_SECONDS: String(7 * 24 * 3600 + 1) }],
+    ['IDENT_CODE_MAX_FAILURES_PER_CLIENT', { IDENT_CODE_MAX_FAILURES_PER_CLIENT: '0' }],
+    ['IDENT_CODE_FAILURE_WINDOW_SECONDS', { IDENT_CODE_FAILURE_WINDOW_SECONDS: 'hour' }],
+    ['IDENT_CODE_LOCK_SECONDS', { IDENT_CODE_LOCK_SECONDS: String(30 * 24 * 3600 + 1) }],
   ])('%s (%j)', (variable, env) => {
     const message = configErrorFor(env);
     expect(message).toMatch(/^Invalid configuration: /);

@@ -23,6 +23,10 @@ export const envSchema = z.object({
   ACCESS_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.default(100),
   ACCESS_CODE_FAILURE_WINDOW_SECONDS: positiveInt.default(3600),
   ACCESS_CODE_LOCK_SECONDS: positiveInt.default(900),
+  /** Unknown ident codes from one client address within the window before lookups are refused (enumeration). */
+  IDENT_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.max(1_000_000).default(30),
+  IDENT_CODE_FAILURE_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
+  IDENT_CODE_LOCK_SECONDS: positiveInt.max(30 * 24 * 3600).default(900),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -9,6 +9,8 @@ export type EmbeddedSettings = {
   clientCryptoIv: string;
   /** Server-side limits on guessing access codes; counted in the database, so they hold across restarts and instances. */
   guessing: { maxPerAssessment: number; maxPerClient: number; windowSeconds: number; lockSeconds: number };
+  /** The same for unknown ident codes, per client address (they are not secret, but must not be enumerable). */
+  identCodeGuessing: { maxPerClient: number; windowSeconds: number; lockSeconds: number };
 };
 
 export type ApiContext = {

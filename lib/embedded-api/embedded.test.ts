@@ -20,6 +20,7 @@ const settings: EmbeddedSettings = {
   clientCryptoIv: 'iV3@bN8&cT5*hJ1q',
   // Generous, so that the wrong-code cases below never lock an assessment by accident.
   guessing: { maxPerAssessment: 1000, maxPerClient: 1000, windowSeconds: 3600, lockSeconds: 900 },
+  identCodeGuessing: { maxPerClient: 1000, windowSeconds: 3600, lockSeconds: 900 },
 };
 let db: Database;
 let handle: (request: Request) => Promise<Response>;
@@ -312,12 +313,26 @@ describe('the HTTP surface', () => {
     expect(json.error).toBe('only POST is supported');
   });
 
-  // A call of the catalogue that the embedded API does not answer (yet) is as unknown as any other.
-  const unanswered = CALL_PATHS.filter((p) => !ROUTES[p]).slice(0, 1);
-  it.each(['nothing/here', 'submit/kodekodex/logout', '__proto__', 'constructor', ...unanswered])('unknown or unanswered path %p → 404', async (path) => {
+  it.each(['nothing/here', 'submit/kodekodex/logout', '__proto__', 'constructor'])('unknown path %p → 404 unknown call', async (path) => {
     const { status, json } = await call(path, {});
     expect(status).toBe(404);
     expect(json.error).toBe(`unknown call '${path}'`);
+  });
+
+  // A call of the catalogue whose flow is not built yet: a clear 4xx in the upstream's shape, and no log line.
+  const unanswered = CALL_PATHS.filter((p) => !ROUTES[p]);
+  it('20 catalogue paths have no handler yet', () => {
+    expect(unanswered).toHaveLength(20);
+  });
+  it.each(unanswered)('catalogue path %p without a handler → 404 not available, logged nowhere', async (path) => {
+    const spies = [jest.spyOn(console, 'error'), jest.spyOn(console, 'log'), jest.spyOn(process.stdout, 'write'), jest.spyOn(process.stderr, 'write')];
+    const { status, json } = await call(path, { token: 'anything' });
+    expect(status).toBe(404);
+    expect(json).toEqual({ statusCode: 0, detailCode: 0, error: `call '${path}' is not available` });
+    for (const spy of spies) {
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+    }
   });
 
   it('a leading api/ is accepted', async () => {

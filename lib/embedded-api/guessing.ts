@@ -2,37 +2,126 @@ import type { ApiContext } from './context';
 import type { Sql } from './db/database';
 
 /**
- * Whether access-code attempts are refused for now: after too many failures for one assessment
- * within the window, or from one client address, attempts are refused for the lock period after
- * the last failure — even with the right code. Refused attempts are not counted again.
+ * Limits on guessing codes, counted in the database so that they hold across restarts and across
+ * instances sharing one PostgreSQL. After too many failures within the window (per assessment or
+ * per client address), attempts are refused for the lock period after the last failure, even with
+ * the right code; refused attempts are not counted again.
+ *
+ * Counting and checking is one step: an attempt takes a transaction-scoped advisory lock on its
+ * subjects, reads their failures and records itself, all before the slow key check. So 150
+ * concurrent wrong codes against a limit of 20 get exactly 20 checks, on any number of instances.
  */
-export async function isGuessingLocked(sql: Sql, ctx: ApiContext, assessmentId: number): Promise<boolean> {
+
+/** Advisory-lock namespaces (the first key of pg_advisory_xact_lock(int, int)). */
+const LOCK_ASSESSMENT = 727_301;
+const LOCK_ACCESS_CODE_CLIENT = 727_302;
+const LOCK_IDENT_CODE_CLIENT = 727_303;
+
+/** Failures older than this are of no further interest to any window in use. */
+const KEEP_SECONDS = 2 * 24 * 3600;
+
+type LimitState = { failures: number; last: Date | null };
+
+/** Failures of one subject within the window, and its last failure at all. */
+async function limitState(sql: Sql, table: 'access_code_failure', column: 'assessment_id' | 'client_address', value: number | string, now: Date, windowSeconds: number): Promise<LimitState> {
+  const [row] = await sql.query<LimitState>(
+    `select count(*) filter (where failed_at > $2::timestamptz - make_interval(secs => $3::float8))::int as failures, max(failed_at) as last
+       from ${table} where ${column} = $1`,
+    [value, now, windowSeconds],
+  );
+  return row ?? { failures: 0, last: null };
+}
+
+function isLocked(state: LimitState, max: number, lockSeconds: number, now: Date): boolean {
+  return state.failures >= max && state.last !== null && now.getTime() - new Date(state.last).getTime() < lockSeconds * 1000;
+}
+
+export type AccessCodeAttempt = { id: number; assessmentId: number };
+
+/**
+ * Reserves one access-code attempt: refused ('locked') when the assessment or the client address
+ * has used up its failures, otherwise recorded as a failure until settled.
+ */
+export async function reserveAccessCodeAttempt(ctx: ApiContext, assessmentId: number): Promise<AccessCodeAttempt | 'locked'> {
   const { maxPerAssessment, maxPerClient, windowSeconds, lockSeconds } = ctx.settings.guessing;
   const now = new Date(ctx.now);
-  const [row] = await sql.query<{ by_assessment: number; last_assessment: Date | null; by_client: number; last_client: Date | null }>(
-    `select
-       (select count(*)::int from access_code_failure where assessment_id = $1 and failed_at > $3::timestamptz - make_interval(secs => $4)) as by_assessment,
-       (select max(failed_at) from access_code_failure where assessment_id = $1) as last_assessment,
-       (select count(*)::int from access_code_failure where client_address = $2 and failed_at > $3::timestamptz - make_interval(secs => $4)) as by_client,
-       (select max(failed_at) from access_code_failure where client_address = $2) as last_client`,
-    [assessmentId, ctx.clientAddress, now, windowSeconds],
-  );
-  if (!row) return false;
-  const lockedSince = (last: Date | null) => last !== null && now.getTime() - new Date(last).getTime() < lockSeconds * 1000;
-  return (row.by_assessment >= maxPerAssessment && lockedSince(row.last_assessment)) || (row.by_client >= maxPerClient && lockedSince(row.last_client));
+  return ctx.db.transaction(async (tx) => {
+    // Always the assessment first, then the address: two attempts never wait on each other crosswise.
+    await tx.query('select pg_advisory_xact_lock($1::int, $2::int)', [LOCK_ASSESSMENT, assessmentId]);
+    await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2::text))', [LOCK_ACCESS_CODE_CLIENT, ctx.clientAddress]);
+    const byAssessment = await limitState(tx, 'access_code_failure', 'assessment_id', assessmentId, now, windowSeconds);
+    const byClient = await limitState(tx, 'access_code_failure', 'client_address', ctx.clientAddress, now, windowSeconds);
+    if (isLocked(byAssessment, maxPerAssessment, lockSeconds, now) || isLocked(byClient, maxPerClient, lockSeconds, now)) return 'locked';
+    await tx.query(`delete from access_code_failure where failed_at < $1::timestamptz - make_interval(secs => greatest($2::float8, $3::float8, $4::float8))`, [
+      now,
+      windowSeconds,
+      lockSeconds,
+      KEEP_SECONDS,
+    ]);
+    const [row] = await tx.query<{ id: number }>(
+      'insert into access_code_failure (assessment_id, client_address, failed_at) values ($1, $2, $3) returning id',
+      [assessmentId, ctx.clientAddress, now],
+    );
+    return { id: Number(row!.id), assessmentId };
+  });
 }
 
-export async function recordFailure(sql: Sql, ctx: ApiContext, assessmentId: number): Promise<void> {
-  await sql.query('insert into access_code_failure (assessment_id, client_address, failed_at) values ($1, $2, $3)', [
-    assessmentId,
-    ctx.clientAddress,
-    new Date(ctx.now),
-  ]);
-  // Rows older than any window in use are of no further interest.
-  await sql.query(`delete from access_code_failure where failed_at < $1::timestamptz - interval '2 days'`, [new Date(ctx.now)]);
+/**
+ * A wrong code leaves its reservation as the failure it is. The right code ends the assessment's
+ * run of failures (its reservation included); failures on other assessments keep counting for
+ * the address.
+ */
+export async function settleAccessCodeAttempt(ctx: ApiContext, attempt: AccessCodeAttempt, matched: boolean): Promise<void> {
+  if (matched) await ctx.db.query('delete from access_code_failure where assessment_id = $1', [attempt.assessmentId]);
 }
 
-/** The right code ends the assessment's run of failures; the client address keeps its count. */
-export async function clearAssessmentFailures(sql: Sql, assessmentId: number): Promise<void> {
-  await sql.query('delete from access_code_failure where assessment_id = $1', [assessmentId]);
+export type IdentCodeRow = {
+  id: number;
+  product: number;
+  ui_language: string;
+  questionnaire_language: string;
+  stylesheet: string;
+  finished_at: Date | null;
+  valid_until: Date | null;
+  must_register: boolean;
+  has_key: boolean;
+};
+
+/**
+ * Looks an ident code up under the per-address limit: 'locked' when the address has used up its
+ * unknown codes, otherwise the assessment (or undefined, counted as a failure). A known and an
+ * unknown code run the very same statement and write one row each (a failure keeps the address, a
+ * success keeps nothing but the time), so that both cost the same time, commit included.
+ */
+export async function lookUpIdentCode(ctx: ApiContext, code: string): Promise<IdentCodeRow | undefined | 'locked'> {
+  const { maxPerClient, windowSeconds, lockSeconds } = ctx.settings.identCodeGuessing;
+  const now = new Date(ctx.now);
+  return ctx.db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2::text))', [LOCK_IDENT_CODE_CLIENT, ctx.clientAddress]);
+    const [row] = await tx.query<{ locked: boolean } & Partial<IdentCodeRow>>(
+      `with state as (
+         select count(*) filter (where looked_up_at > $3::timestamptz - make_interval(secs => $4::float8))::int as failures, max(looked_up_at) as last
+           from ident_code_lookup where client_address = $2 and failed
+       ), gate as (
+         select coalesce(failures >= $5::bigint and last > $3::timestamptz - make_interval(secs => $6::float8), false) as locked from state
+       ), found as (
+         select a.id, a.product, a.ui_language, a.questionnaire_language, a.stylesheet, a.finished_at, a.valid_until,
+                s.must_register, s.key_hash is not null as has_key
+           from assessment a join assessor s on s.id = a.assessor_id
+          where upper(a.ident_code) = upper($1) and not (select locked from gate)
+          order by a.id limit 1
+       ), recorded as (
+         insert into ident_code_lookup (client_address, looked_up_at, failed)
+         select case when found.id is null then $2 end, $3, found.id is null
+           from (select 1) as one left join found on true
+          where not (select locked from gate)
+       ), swept as (
+         delete from ident_code_lookup where looked_up_at < $3::timestamptz - make_interval(secs => greatest($4::float8, $6::float8, $7::float8))
+       )
+       select (select locked from gate) as locked, found.* from (select 1) as one left join found on true`,
+      [code, ctx.clientAddress, now, windowSeconds, maxPerClient, lockSeconds, KEEP_SECONDS],
+    );
+    if (row?.locked) return 'locked';
+    return typeof row?.id === 'number' ? (row as IdentCodeRow) : undefined;
+  });
 }

@@ -1,5 +1,5 @@
 import { getConfig, type AppConfig } from '@/lib/config';
-import { deriveKey } from '@/lib/session/seal';
+import { deriveKey } from '@/lib/crypto/hmac';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrations';
 import { seedDemoIfEmpty } from './demo/seed';
@@ -19,6 +19,11 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
       maxPerClient: config.ACCESS_CODE_MAX_FAILURES_PER_CLIENT,
       windowSeconds: config.ACCESS_CODE_FAILURE_WINDOW_SECONDS,
       lockSeconds: config.ACCESS_CODE_LOCK_SECONDS,
+    },
+    identCodeGuessing: {
+      maxPerClient: config.IDENT_CODE_MAX_FAILURES_PER_CLIENT,
+      windowSeconds: config.IDENT_CODE_FAILURE_WINDOW_SECONDS,
+      lockSeconds: config.IDENT_CODE_LOCK_SECONDS,
     },
   };
 }

@@ -15,6 +15,7 @@ const settings: EmbeddedSettings = {
   clientCryptoKey: 'Kx7#pQ2!vR9$mW4z',
   clientCryptoIv: 'iV3@bN8&cT5*hJ1q',
   guessing: { maxPerAssessment: 5, maxPerClient: 1000, windowSeconds: 3600, lockSeconds: 900 },
+  identCodeGuessing: { maxPerClient: 1000, windowSeconds: 3600, lockSeconds: 900 },
 };
 
 type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
@@ -148,7 +149,8 @@ describe('pageinfo/questionnaire', () => {
     }
     expect(await call('submit/finishassessment', { token })).toMatchObject({ statusCode: 1, logout: true });
     expect(await call('submit/finishassessment', { token })).toMatchObject({ statusCode: 1, logout: true });
-    expect((await page(token, { questionStartIndex: 1 })).statusCode).toBe(9);
+    // Finishing revoked the token: it reads and saves nothing any more.
+    expect(await page(token, { questionStartIndex: 1 })).toMatchObject({ statusCode: 3, detailCode: 23 });
     expect((await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' })).statusCode).toBe(9);
   });
 

@@ -21,8 +21,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
 export function createRequestHandler(db: Database, settings: EmbeddedSettings) {
   return async function handle(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/^\/+/, '').replace(/^api\//, '');
-    const handler = isCallPath(path) ? ROUTES[path] : undefined;
-    if (!handler || !isCallPath(path)) return json({ error: `unknown call '${path}'` }, 404);
+    if (!isCallPath(path)) return json({ error: `unknown call '${path}'` }, 404);
+    const handler = ROUTES[path];
+    // A call of the contract whose flow is not built yet: a clear refusal, logged nowhere, so that
+    // nobody can flood the log with valid calls (the gateway decides what the browser sees).
+    if (!handler) return json({ statusCode: StatusCode.Undefined, detailCode: DetailCode.NoDetails, error: `call '${path}' is not available` }, 404);
     if (request.method !== 'POST') return json({ error: 'only POST is supported' }, 405);
 
     let raw: unknown;

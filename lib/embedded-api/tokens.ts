@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { DetailCode, StatusCode, type Product } from '@/lib/api/codes';
-import { hmac, safeEqual } from '@/lib/session/seal';
+import { hmac, safeEqual } from '@/lib/crypto/hmac';
 import type { Sql } from './db/database';
 
 /** What the embedded API puts into its tokens; the first four are the spec's claims. */
@@ -16,7 +16,10 @@ export type TokenPayload = {
   exp: number;
 };
 
-export type TokenFailure = { statusCode: StatusCode; detailCode: DetailCode };
+/** Why a token was revoked: signed out, or its assessment was finished with it. */
+export type RevocationReason = 'signout' | 'finished';
+
+export type TokenFailure = { statusCode: StatusCode; detailCode: DetailCode; revokedFor?: RevocationReason };
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 const PURPOSE = 'embedded-api-token';
@@ -56,8 +59,8 @@ export async function verifyToken(
   if (typeof payload.exp !== 'number' || payload.exp * 1000 <= now) {
     return { statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails };
   }
-  const revoked = await sql.query('select 1 from revoked_token where jti = $1', [payload.jti]);
-  if (revoked.length > 0) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown };
+  const [revoked] = await sql.query<{ reason: RevocationReason }>('select reason from revoked_token where jti = $1', [payload.jti]);
+  if (revoked) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown, revokedFor: revoked.reason };
   return payload;
 }
 
@@ -65,11 +68,11 @@ export function isTokenFailure(value: TokenPayload | TokenFailure): value is Tok
   return 'statusCode' in value;
 }
 
-/** A logged-out token is refused from then on, until it would have expired anyway. */
-export async function revokeToken(payload: TokenPayload, sql: Sql): Promise<void> {
+/** A signed-out token, or the one that finished its assessment, is refused from then on, until it would have expired anyway. */
+export async function revokeToken(payload: TokenPayload, sql: Sql, reason: RevocationReason = 'signout'): Promise<void> {
   await sql.query(
-    'insert into revoked_token (jti, expires_at) values ($1, to_timestamp($2)) on conflict (jti) do nothing',
-    [payload.jti, payload.exp],
+    'insert into revoked_token (jti, expires_at, reason) values ($1, to_timestamp($2), $3) on conflict (jti) do nothing',
+    [payload.jti, payload.exp, reason],
   );
   await sql.query('delete from revoked_token where expires_at < now()');
 }

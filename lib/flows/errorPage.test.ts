@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@/lib/api/languages';
 import { CATALOGUES, translationsFor } from '@/lib/embedded-api/translations';
 import { translator } from '@/lib/i18n/translate';
 import deMessages from '@/messages/de-DE.json';
@@ -52,6 +53,17 @@ describe('errorPageMessage (spec §8)', () => {
     const message = errorPageMessage({ statusCode, detailCode: 0 }, t, chrome);
     expect(message).toBe(de[key]);
     expect(message).not.toMatch(/^KEY:/);
+  });
+
+  it.each(LANGUAGES)('too many unknown ident codes (6 / 101) in %s: ErrorIdentCodeLocked, not the unknown-code text', (language) => {
+    const message = errorPageMessage({ statusCode: 6, detailCode: 101 }, translator(translationsFor(language)), chrome);
+    expect(message).toBe(CATALOGUES[language].ErrorIdentCodeLocked);
+    expect(message).not.toBe(CATALOGUES[language].ErrorCodeMsg_AssessmentIdentCodeIsInvalid);
+  });
+
+  it('6 / 101 with an upstream that lacks ErrorIdentCodeLocked: the status message', () => {
+    const others = translationsFor('de-DE').filter((entry) => entry.key !== 'ErrorIdentCodeLocked');
+    expect(errorPageMessage({ statusCode: 6, detailCode: 101 }, translator(others), chrome)).toBe(de.ErrorCodeMsg_AssessmentIdentCodeIsInvalid);
   });
 
   it('status 9 in English: the English translation', () => {

@@ -1,4 +1,4 @@
-import { DetailCode, statusName, StatusCode } from '@/lib/api/codes';
+import { DetailCode, ExtraDetailCode, statusName, StatusCode } from '@/lib/api/codes';
 import { isMissing, type Translate } from '@/lib/i18n/translate';
 
 /**
@@ -41,6 +41,12 @@ export function isSignOutRecord(record: ErrorRecord | undefined): boolean {
   return record?.statusCode === StatusCode.Ok && record.detailCode === DetailCode.SucessfullyLoggedOut;
 }
 
+/** Answers whose detail has a message of its own, beyond their status's. */
+const DETAIL_MESSAGES: ReadonlyArray<{ statusCode: number; detailCode: number; key: string }> = [
+  // The embedded API's per-address limit on unknown ident codes (SECURITY.md, "Limits").
+  { statusCode: StatusCode.AssessmentIdentCodeIsInvalid, detailCode: ExtraDetailCode.TooManyUnknownCodes, key: 'ErrorIdentCodeLocked' },
+];
+
 export type ChromeTexts = {
   internal: (id: string) => string;
   noDatabase: (id: string) => string;
@@ -57,8 +63,9 @@ const TYPED_CODE_TEXTS: Partial<Record<number, keyof ChromeTexts>> = {
 
 /**
  * The error page's message (spec §8): sign-out info; maintenance text for an Exception without a
- * database; the internal-error text for any other Exception; otherwise ErrorCodeMsg_<status name>,
- * falling back to the internal-error text when that translation is missing.
+ * database; the internal-error text for any other Exception; a detail's own message where it has
+ * one (DETAIL_MESSAGES); otherwise ErrorCodeMsg_<status name>, falling back to the internal-error
+ * text when that translation is missing.
  */
 export function errorPageMessage(record: ErrorRecord | undefined, t: Translate, chrome: ChromeTexts): string | undefined {
   if (!record) return undefined;
@@ -67,6 +74,9 @@ export function errorPageMessage(record: ErrorRecord | undefined, t: Translate, 
   if (record.statusCode === StatusCode.Exception) {
     return record.detailCode === DetailCode.NoDatabaseConnection ? chrome.noDatabase(id) : chrome.internal(id);
   }
+  const special = DETAIL_MESSAGES.find((m) => m.statusCode === record.statusCode && m.detailCode === record.detailCode);
+  const specialText = special && t(special.key);
+  if (specialText && !isMissing(specialText)) return specialText;
   const typedText = record.codeTyped && TYPED_CODE_TEXTS[record.statusCode];
   if (typedText) return chrome[typedText] as string;
   const name = statusName(record.statusCode);

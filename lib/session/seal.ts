@@ -1,9 +1,5 @@
 import crypto from 'node:crypto';
-
-/** Derives a purpose-bound key so one secret can seal sessions and sign XSRF tokens separately. */
-export function deriveKey(secret: string, purpose: string): Buffer {
-  return crypto.createHmac('sha256', secret).update(`assessment-web:${purpose}`).digest();
-}
+import { deriveKey } from '@/lib/crypto/hmac';
 
 /** AES-256-GCM: the sealed value is unreadable and tamper-evident without the server's secret. */
 export function seal(value: unknown, secret: string, purpose: string): string {
@@ -26,14 +22,4 @@ export function unseal(sealed: string | undefined | null, secret: string, purpos
   } catch {
     return undefined;
   }
-}
-
-export function hmac(secret: string, purpose: string, value: string): string {
-  return crypto.createHmac('sha256', deriveKey(secret, purpose)).update(value).digest('base64url');
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && crypto.timingSafeEqual(left, right);
 }

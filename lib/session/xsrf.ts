@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { hmac, safeEqual } from './seal';
+import { hmac, safeEqual } from '@/lib/crypto/hmac';
 
 const PURPOSE = 'xsrf';
 

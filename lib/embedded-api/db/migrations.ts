@@ -65,6 +65,23 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index access_code_failure_client on access_code_failure (client_address, failed_at);
     `,
   },
+  {
+    version: 3,
+    name: 'ident-code lookups, why a token was revoked',
+    sql: `
+      alter table revoked_token add column reason text not null default 'signout';
+      create table ident_code_lookup (
+        id bigserial primary key,
+        client_address text,
+        looked_up_at timestamptz not null default now(),
+        failed boolean not null
+      );
+      create index ident_code_lookup_failures on ident_code_lookup (client_address, looked_up_at) where failed;
+      create index ident_code_lookup_time on ident_code_lookup (looked_up_at);
+      create index access_code_failure_time on access_code_failure (failed_at);
+      create index assessment_ident_code_upper on assessment (upper(ident_code));
+    `,
+  },
 ];
 
 /** An advisory lock keeps two instances starting together from racing on the same version. */

@@ -1,23 +1,33 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import type { ApiAnswer, ApiContext } from '../context';
+import { holderOf, isRefused } from '../authority';
 import { DEFINITIONS } from '../questionnaires/definitions';
 import { isComplete } from '../questionnaires/engine';
-import { loggedInAssessment, savedValues } from './questionnaire';
+import { revokeToken } from '../tokens';
+import { savedValues } from './questionnaire';
+
+const finished: ApiAnswer = { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, logout: true };
 
 /**
- * submit/finishassessment: only a completely answered questionnaire finishes. Finishing twice is
- * harmless: the second call answers like the first. Afterwards the assessment takes no answers.
+ * submit/finishassessment: only a completely answered questionnaire finishes, and finishing
+ * revokes the token that did it: the cookie left behind reads nothing and changes nothing. That
+ * token's retry (its answer was lost on the way) answers like the first time; any other token of
+ * the finished assessment is refused like every other call (AssessmentAlreadyFinished).
  */
 export async function finishAssessment(body: { token?: string }, ctx: ApiContext): Promise<ApiAnswer> {
-  const found = await loggedInAssessment(body.token, ctx);
-  if ('statusCode' in found) return found;
-  const { row } = found;
-  if (row.finished_at) return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, logout: true };
+  const holder = await holderOf(body.token, ctx, 'loggedIn');
+  if (isRefused(holder)) return holder.revokedFor === 'finished' ? finished : holder.refusal;
+  const { row, payload } = holder;
   const definition = DEFINITIONS[row.questionnaire_key];
   if (!definition) return { statusCode: StatusCode.NoRecordset, detailCode: DetailCode.NoExists };
-  if (!isComplete(definition, await savedValues(ctx.db, row.id))) {
+  if (!isComplete(definition, await savedValues(ctx.db, row.assessment_id))) {
     return { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'not every question is answered' };
   }
-  await ctx.db.query('update assessment set finished_at = now() where id = $1 and finished_at is null', [row.id]);
-  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, logout: true };
+  const done = await ctx.db.transaction(async (tx) => {
+    const updated = await tx.query('update assessment set finished_at = now() where id = $1 and finished_at is null returning id', [row.assessment_id]);
+    if (updated.length === 0) return false;
+    await revokeToken(payload, tx, 'finished');
+    return true;
+  });
+  return done ? finished : { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails };
 }

@@ -1,20 +1,21 @@
 import { DetailCode, Product, StatusCode } from '@/lib/api/codes';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
+import { optionalHolder } from '../authority';
 import { isTokenFailure, revokeToken, verifyToken } from '../tokens';
 import { translationsFor } from '../translations';
 
 type PageInfoBody = { category?: string; token?: string; uiLanguage?: string };
 
 /**
- * Page-info loads that need no token (login pages, error page, header and footer): the
- * translations in the asked language. A token, when given, must still be valid.
+ * Page-info loads that need no token (login pages, manual, finished page): the translations in
+ * the asked language, nothing else. A token, when given, must still be genuine and its
+ * assessment must still run.
  */
 export async function publicPageInfo(body: PageInfoBody, ctx: ApiContext): Promise<ApiAnswer> {
-  if (body.token) {
-    const verified = await verifyToken(body.token, ctx.settings.tokenSecret, ctx.db, ctx.now);
-    if (isTokenFailure(verified)) return { ...verified, translations: translationsFor(languageOf(body.uiLanguage)) };
-  }
-  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations: translationsFor(languageOf(body.uiLanguage)) };
+  const translations = translationsFor(languageOf(body.uiLanguage));
+  const refused = await optionalHolder(body.token, ctx);
+  if (refused) return { ...refused.refusal, translations };
+  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations };
 }
 
 /**
@@ -40,10 +41,10 @@ const DEFAULT_LOGO = Buffer.from(
     `</svg>`,
 ).toString('base64');
 
+/** The header and footer show on every page, the error page included: always Ok, whatever the token. */
 export async function headerFooterPageInfo(body: PageInfoBody, ctx: ApiContext): Promise<ApiAnswer> {
-  const base = await publicPageInfo(body, ctx);
   let stylesheet = 'default';
-  if (base.statusCode === StatusCode.Ok && body.token) {
+  if (body.token) {
     const verified = await verifyToken(body.token, ctx.settings.tokenSecret, ctx.db, ctx.now);
     if (!isTokenFailure(verified) && verified.assessment) {
       const [row] = await ctx.db.query<{ stylesheet: string }>('select stylesheet from assessment where id = $1', [verified.assessment]);
@@ -55,7 +56,7 @@ export async function headerFooterPageInfo(body: PageInfoBody, ctx: ApiContext):
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,
-    translations: base.translations,
+    translations: translationsFor(languageOf(body.uiLanguage)),
     stylesheet,
     logoDataBase64: DEFAULT_LOGO,
     logoFileExtension: 'svg',

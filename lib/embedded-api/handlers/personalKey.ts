@@ -2,40 +2,11 @@ import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { MIN_KEY_LENGTH_ACCESS } from '@/lib/validation/personalKey';
 import { isRegisterDataValid } from '@/lib/validation/register';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
+import { holderOf, isRefused, Refusal, registrationRight, type ParticipantRow } from '../authority';
 import { decryptClientValue } from '../clientCrypto';
 import { hashKey } from '../keys';
-import { isTokenFailure, issueToken, verifyToken, type TokenPayload } from '../tokens';
+import { issueToken } from '../tokens';
 import { translationsFor } from '../translations';
-
-type AssessorRow = {
-  assessment_id: number;
-  product: number;
-  assessor_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_registered: boolean;
-  key_hash: string | null;
-};
-
-async function assessorFor(payload: TokenPayload, ctx: ApiContext): Promise<AssessorRow | undefined> {
-  const [row] = await ctx.db.query<AssessorRow>(
-    `select a.id as assessment_id, a.product, s.id as assessor_id, s.first_name, s.last_name, s.email, s.is_registered, s.key_hash
-       from assessment a join assessor s on s.id = a.assessor_id where a.id = $1`,
-    [payload.assessment],
-  );
-  return row;
-}
-
-/** The access-code or register token: the assessment must be known; login is not required for registering. */
-async function tokenAndAssessor(token: string | undefined, ctx: ApiContext, mustBeLoggedIn: boolean) {
-  const verified = await verifyToken(token, ctx.settings.tokenSecret, ctx.db, ctx.now);
-  if (isTokenFailure(verified)) return verified;
-  if (!verified.assessment || (mustBeLoggedIn && !verified.isLoggedIn)) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown };
-  const row = await assessorFor(verified, ctx);
-  if (!row) return { statusCode: StatusCode.AssessmentDoesNotExist, detailCode: DetailCode.UnknownAssessmentId };
-  return { verified, row };
-}
 
 /** Decrypts a key sent by the browser; empty means 'keep the current key'. */
 function newKeyFrom(encrypted: string, ctx: ApiContext): { key: string } | { keep: true } | { error: ApiAnswer } {
@@ -49,32 +20,38 @@ function newKeyFrom(encrypted: string, ctx: ApiContext): { key: string } | { kee
   return { key };
 }
 
-function loggedInToken(row: AssessorRow, ctx: ApiContext): string {
+function loggedInToken(row: ParticipantRow, ctx: ApiContext): string {
   return issueToken({ product: row.product as never, isLoggedIn: true, assessorId: row.assessor_id, assessment: row.assessment_id }, ctx);
 }
 
-/** pageinfo/kodekodex/personalinfo: the /accesspassword page. */
+const keyRequired: ApiAnswer = { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'key: a key must be set' };
+
+/** pageinfo/kodekodex/personalinfo: the /accesspassword page, for a logged-in holder only. */
 export async function accessPasswordPage(body: { token?: string; uiLanguage?: string }, ctx: ApiContext): Promise<ApiAnswer> {
   const translations = translationsFor(languageOf(body.uiLanguage));
-  const found = await tokenAndAssessor(body.token, ctx, true);
-  if ('statusCode' in found) return { ...found, translations };
-  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations, isPasswordSet: found.row.key_hash !== null, hasAccount: true };
+  const holder = await holderOf(body.token, ctx, 'loggedIn');
+  if (isRefused(holder)) return { ...holder.refusal, translations };
+  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations, isPasswordSet: holder.row.key_hash !== null, hasAccount: true };
 }
 
-/** submit/kodekodex/personalinfo: keep the key (empty) or set a new one; the first login is then done. */
+/** submit/kodekodex/personalinfo: a logged-in holder keeps the key (empty) or sets a new one; the first login is then done. */
 export async function submitAccessPassword(body: { passwordEncrypted: string; token?: string }, ctx: ApiContext): Promise<ApiAnswer> {
-  const found = await tokenAndAssessor(body.token, ctx, true);
-  if ('statusCode' in found) return found;
-  const { row } = found;
+  const holder = await holderOf(body.token, ctx, 'loggedIn');
+  if (isRefused(holder)) return holder.refusal;
+  const { row } = holder;
   const next = newKeyFrom(body.passwordEncrypted, ctx);
   if ('error' in next) return next.error;
-  if ('keep' in next && row.key_hash === null) {
-    return { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'key: a key must be set' };
-  }
-  await ctx.db.transaction(async (tx) => {
-    if ('key' in next) await tx.query('update assessor set key_hash = $1 where id = $2', [await hashKey(next.key), row.assessor_id]);
+  if ('keep' in next && row.key_hash === null) return keyRequired;
+  // Hashing is slow: done before the transaction, so that it holds no connection meanwhile.
+  const keyHash = 'key' in next ? await hashKey(next.key) : null;
+  const changed = await ctx.db.transaction(async (tx) => {
+    const [still] = await tx.query('select 1 from assessment where id = $1 and finished_at is null for update', [row.assessment_id]);
+    if (!still) return false;
+    if (keyHash) await tx.query('update assessor set key_hash = $1 where id = $2', [keyHash, row.assessor_id]);
     await tx.query('update assessment set first_login_done = true where id = $1', [row.assessment_id]);
+    return true;
   });
+  if (!changed) return Refusal.finished;
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,
@@ -83,45 +60,60 @@ export async function submitAccessPassword(body: { passwordEncrypted: string; to
   };
 }
 
-/** pageinfo/kodekodex/register: the assessor's data so far and whether a key exists. */
+/**
+ * pageinfo/kodekodex/register: while registration is open to the holder (authority.ts,
+ * registrationRight). A logged-in holder gets the assessor's data; the ident code's holder gets
+ * empty fields, whatever an operator may have stored.
+ */
 export async function registerPage(body: { token?: string; uiLanguage?: string }, ctx: ApiContext): Promise<ApiAnswer> {
   const translations = translationsFor(languageOf(body.uiLanguage));
-  const found = await tokenAndAssessor(body.token, ctx, false);
-  if ('statusCode' in found) return { ...found, translations };
-  const { row } = found;
-  return {
-    statusCode: StatusCode.Ok,
-    detailCode: DetailCode.NoDetails,
-    translations,
-    registrationData: { isRegistered: row.is_registered, firstName: row.first_name, lastName: row.last_name, emailAddress: row.email },
-    isPasswordSet: row.key_hash !== null,
-  };
+  const holder = await holderOf(body.token, ctx, 'assessment');
+  if (isRefused(holder)) return { ...holder.refusal, translations };
+  const right = registrationRight(holder);
+  if (right === 'none') return { ...Refusal.notAllowed, translations };
+  const { row } = holder;
+  const registrationData =
+    right === 'withData'
+      ? { isRegistered: row.is_registered, firstName: row.first_name, lastName: row.last_name, emailAddress: row.email }
+      : { isRegistered: false, firstName: '', lastName: '', emailAddress: '' };
+  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations, registrationData, isPasswordSet: row.key_hash !== null };
 }
 
 type RegisterBody = { firstName: string; lastName: string; emailAddress: string; passwordEncrypted: string; token?: string };
 
-/** submit/kodekodex/register: stores the assessor's data and key; the answer logs them in. */
+/**
+ * submit/kodekodex/register: stores the assessor's data and key and closes the registration; the
+ * answer logs them in. The update re-checks the right in the same statement, so that of two
+ * holders registering at once only the first gets through.
+ */
 export async function submitRegister(body: RegisterBody, ctx: ApiContext): Promise<ApiAnswer> {
-  const found = await tokenAndAssessor(body.token, ctx, false);
-  if ('statusCode' in found) return found;
-  const { row } = found;
+  const holder = await holderOf(body.token, ctx, 'assessment');
+  if (isRefused(holder)) return holder.refusal;
+  const right = registrationRight(holder);
+  if (right === 'none') return Refusal.notAllowed;
+  const { row } = holder;
   const data = { firstName: body.firstName.trim(), lastName: body.lastName.trim(), emailAddress: body.emailAddress.trim() };
   if (!isRegisterDataValid(data)) {
     return { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'lastName or emailAddress: invalid' };
   }
   const next = newKeyFrom(body.passwordEncrypted, ctx);
   if ('error' in next) return next.error;
-  if ('keep' in next && row.key_hash === null) {
-    return { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'key: a key must be set' };
-  }
-  await ctx.db.transaction(async (tx) => {
-    await tx.query(
+  if ('keep' in next && row.key_hash === null) return keyRequired;
+  const keyHash = 'key' in next ? await hashKey(next.key) : null;
+  const registered = await ctx.db.transaction(async (tx) => {
+    const [still] = await tx.query('select 1 from assessment where id = $1 and finished_at is null for update', [row.assessment_id]);
+    if (!still) return false;
+    const updated = await tx.query(
       `update assessor set first_name = $1, last_name = $2, email = $3, is_registered = true, must_register = false,
-         key_hash = coalesce($4, key_hash) where id = $5`,
-      [data.firstName, data.lastName, data.emailAddress, 'key' in next ? await hashKey(next.key) : null, row.assessor_id],
+         key_hash = coalesce($4, key_hash)
+       where id = $5 and must_register and ($6 or key_hash is null) returning id`,
+      [data.firstName, data.lastName, data.emailAddress, keyHash, row.assessor_id, right === 'withData'],
     );
+    if (updated.length === 0) return false;
     await tx.query('update assessment set first_login_done = true where id = $1', [row.assessment_id]);
+    return true;
   });
+  if (!registered) return Refusal.notAllowed;
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,

@@ -7,34 +7,10 @@ import { allowedValues, DEFINITIONS, localize, type QuestionnaireDefinition } fr
 import { isComplete, isPageStart, isQuestionValid, pageCount, pageStartOf, questionsOfPage, resumeStart, type Values } from '../questionnaires/engine';
 import { CATALOGUES } from '../translations';
 import { translationsFor } from '../translations';
-import { isTokenFailure, issueToken, verifyToken, type TokenPayload } from '../tokens';
-
-type AssessmentRow = {
-  id: number;
-  questionnaire_key: string;
-  candidate_title: string;
-  candidate_first_name: string;
-  candidate_last_name: string;
-  candidate_pseudonym: string;
-  is_self_assessment: boolean;
-  finished_at: Date | null;
-};
+import { holderOf, isRefused, Refusal, type ParticipantRow } from '../authority';
+import { issueToken, type TokenPayload } from '../tokens';
 
 type Body = { token?: string; uiLanguage?: string; questionnaireLanguage?: string; questionStartIndex?: number; answers?: string };
-
-/** The participant's assessment for a logged-in token, or the spec's refusal. */
-export async function loggedInAssessment(token: string | undefined, ctx: ApiContext): Promise<{ payload: TokenPayload; row: AssessmentRow } | ApiAnswer> {
-  const verified = await verifyToken(token, ctx.settings.tokenSecret, ctx.db, ctx.now);
-  if (isTokenFailure(verified)) return verified;
-  if (!verified.isLoggedIn || !verified.assessment) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown };
-  const [row] = await ctx.db.query<AssessmentRow>(
-    `select id, questionnaire_key, candidate_title, candidate_first_name, candidate_last_name, candidate_pseudonym,
-            is_self_assessment, finished_at from assessment where id = $1`,
-    [verified.assessment],
-  );
-  if (!row) return { statusCode: StatusCode.AssessmentDoesNotExist, detailCode: DetailCode.UnknownAssessmentId };
-  return { payload: verified, row };
-}
 
 export async function savedValues(sql: Sql, assessmentId: number): Promise<Values> {
   const rows = await sql.query<{ answer_id: number; value: number }>('select answer_id, value from answer where assessment_id = $1', [assessmentId]);
@@ -57,14 +33,13 @@ function decodeAnswers(encoded: string) {
  */
 export async function questionnairePage(body: Body, ctx: ApiContext): Promise<ApiAnswer> {
   const uiLanguage = languageOf(body.uiLanguage);
-  const found = await loggedInAssessment(body.token, ctx);
-  if ('statusCode' in found) return { ...found, translations: translationsFor(uiLanguage) };
-  const { row } = found;
-  if (row.finished_at) return { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails, translations: translationsFor(uiLanguage) };
+  const holder = await holderOf(body.token, ctx, 'loggedIn');
+  if (isRefused(holder)) return { ...holder.refusal, translations: translationsFor(uiLanguage) };
+  const { row } = holder;
   const definition = DEFINITIONS[row.questionnaire_key];
   if (!definition) return { statusCode: StatusCode.NoRecordset, detailCode: DetailCode.NoExists, translations: translationsFor(uiLanguage) };
 
-  let saved = await savedValues(ctx.db, row.id);
+  let saved = await savedValues(ctx.db, row.assessment_id);
   const invalid = (errorInfo: string): ApiAnswer => ({ statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo, translations: translationsFor(uiLanguage) });
   let lastPageSaved = false;
 
@@ -89,18 +64,23 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
 
     const cleared = [...submitted].filter(([, value]) => value === definition.unsetValue).map(([id]) => id);
     const kept = [...submitted].filter(([, value]) => value !== definition.unsetValue);
-    // One transaction, two statements: a retried save writes the very same rows again.
-    await ctx.db.transaction(async (tx) => {
-      if (cleared.length > 0) await tx.query('delete from answer where assessment_id = $1 and answer_id = any($2::int[])', [row.id, cleared]);
+    // One transaction: a retried save writes the very same rows again, and a save racing the
+    // finish of the same assessment (another tab) waits for it and then finds it finished.
+    const open = await ctx.db.transaction(async (tx) => {
+      const [running] = await tx.query('select 1 from assessment where id = $1 and finished_at is null for share', [row.assessment_id]);
+      if (!running) return false;
+      if (cleared.length > 0) await tx.query('delete from answer where assessment_id = $1 and answer_id = any($2::int[])', [row.assessment_id, cleared]);
       if (kept.length > 0) {
         await tx.query(
           `insert into answer (assessment_id, question_id, answer_id, value, saved_at)
            select $1, q, a, v, now() from unnest($2::int[], $3::int[], $4::int[]) as t(q, a, v)
            on conflict (assessment_id, answer_id) do update set value = excluded.value, question_id = excluded.question_id, saved_at = now()`,
-          [row.id, kept.map(([id]) => questionOf.get(id)), kept.map(([id]) => id), kept.map(([, value]) => value)],
+          [row.assessment_id, kept.map(([id]) => questionOf.get(id)), kept.map(([id]) => id), kept.map(([, value]) => value)],
         );
       }
+      return true;
     });
+    if (!open) return { ...Refusal.finished, translations: translationsFor(uiLanguage) };
     saved = merged;
     lastPageSaved = forward && start === pageStartOf(definition, definition.content.questions.length);
   }
@@ -113,7 +93,7 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
     // The finish confirmation opens when the last page was saved and everything is answered.
     canFinish: lastPageSaved && isComplete(definition, saved),
   });
-  const renewed = renewedToken(found.payload, ctx);
+  const renewed = renewedToken(holder.payload, ctx);
   return renewed ? { ...answer, token: renewed } : answer;
 }
 
@@ -133,7 +113,7 @@ export function renewedToken(payload: TokenPayload, ctx: ApiContext): string | u
 
 function pageAnswer(
   definition: QuestionnaireDefinition,
-  row: AssessmentRow,
+  row: ParticipantRow,
   start: number,
   values: Values,
   options: { failed: Set<number>; uiLanguage: Language; language: Language; canFinish: boolean },

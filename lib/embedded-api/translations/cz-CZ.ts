@@ -39,6 +39,7 @@ export const czCZ: Catalogue = {
   ErrorAccessCodeKey: "Zadaný přístupový kód není správný. Zkontrolujte prosím své zadání.",
   ErrorAccessCodeKeyFail: "Přístupový kód byl příliš mnohokrát zadán chybně. Zkontrolujte prosím svou pozvánku a zadejte kód znovu.",
   ErrorAccessCodeLocked: "Po příliš mnoha neúspěšných pokusech bylo přihlášení z bezpečnostních důvodů na 15 minut zablokováno. Zkuste to prosím později.",
+  ErrorIdentCodeLocked: "Z vašeho připojení bylo zadáno příliš mnoho neznámých přístupových kódů. Z bezpečnostních důvodů jsou další pokusy dočasně zablokovány. Zkuste to prosím později.",
   AccessPasswordTitle: "Nastavení osobního klíče",
   AccessPasswordText: "Přihlašujete se poprvé. Můžete si ponechat svůj dosavadní přístupový kód, nebo si nastavit vlastní osobní klíč.",
   KeyChoiceLegend: "Osobní klíč",

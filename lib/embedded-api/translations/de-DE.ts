@@ -38,6 +38,7 @@ export const deDE = {
   ErrorAccessCodeKey: "Der eingegebene Zugangscode ist nicht korrekt. Bitte prüfen Sie Ihre Eingabe.",
   ErrorAccessCodeKeyFail: "Der Zugangscode wurde zu oft falsch eingegeben. Bitte prüfen Sie Ihre Einladung und geben Sie den Code erneut ein.",
   ErrorAccessCodeLocked: "Nach zu vielen Fehlversuchen ist die Anmeldung aus Sicherheitsgründen für 15 Minuten gesperrt. Bitte versuchen Sie es später noch einmal.",
+  ErrorIdentCodeLocked: "Von Ihrem Anschluss aus wurden zu viele unbekannte Zugangscodes eingegeben. Aus Sicherheitsgründen sind weitere Versuche vorübergehend gesperrt. Bitte versuchen Sie es später noch einmal.",
   AccessPasswordTitle: "Persönlichen Schlüssel festlegen",
   AccessPasswordText: "Sie melden sich zum ersten Mal an. Sie können Ihren bisherigen Zugangscode behalten oder einen eigenen persönlichen Schlüssel festlegen.",
   KeyChoiceLegend: "Persönlicher Schlüssel",

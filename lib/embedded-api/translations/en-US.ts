@@ -39,6 +39,7 @@ export const enUS: Catalogue = {
   ErrorAccessCodeKey: "The access code you entered is incorrect. Please check your entry.",
   ErrorAccessCodeKeyFail: "The access code was entered incorrectly too many times. Please check your invitation and enter the code again.",
   ErrorAccessCodeLocked: "After too many failed attempts, sign-in has been blocked for 15 minutes for security reasons. Please try again later.",
+  ErrorIdentCodeLocked: "Too many unknown questionnaire access codes were entered from your connection. For security reasons, further attempts are blocked for a while. Please try again later.",
   AccessPasswordTitle: "Set your personal key",
   AccessPasswordText: "You are signing in for the first time. You can keep your current access code or set your own personal key.",
   KeyChoiceLegend: "Personal key",

@@ -39,6 +39,7 @@ export const frFR: Catalogue = {
   ErrorAccessCodeKey: "Le code d’accès saisi est incorrect. Veuillez vérifier votre saisie.",
   ErrorAccessCodeKeyFail: "Le code d’accès a été saisi de manière incorrecte à trop de reprises. Veuillez vérifier votre invitation et saisir à nouveau le code.",
   ErrorAccessCodeLocked: "Après un trop grand nombre de tentatives infructueuses, la connexion est bloquée pendant 15 minutes pour des raisons de sécurité. Veuillez réessayer plus tard.",
+  ErrorIdentCodeLocked: "Trop de codes d’accès inconnus ont été saisis depuis votre connexion. Pour des raisons de sécurité, les nouvelles tentatives sont bloquées pendant un certain temps. Veuillez réessayer plus tard.",
   AccessPasswordTitle: "Définir votre clé personnelle",
   AccessPasswordText: "Vous vous connectez pour la première fois. Vous pouvez conserver votre code d’accès actuel ou définir votre propre clé personnelle.",
   KeyChoiceLegend: "Clé personnelle",

@@ -39,6 +39,7 @@ export const itIT: Catalogue = {
   ErrorAccessCodeKey: "Il codice di accesso inserito non è corretto. Verifichi i dati inseriti.",
   ErrorAccessCodeKeyFail: "Il codice di accesso è stato inserito in modo errato troppe volte. Controlli il suo invito e inserisca di nuovo il codice.",
   ErrorAccessCodeLocked: "Dopo troppi tentativi non riusciti, l’accesso è stato bloccato per 15 minuti per motivi di sicurezza. La preghiamo di riprovare più tardi.",
+  ErrorIdentCodeLocked: "Dalla Sua connessione sono stati inseriti troppi codici di accesso sconosciuti. Per motivi di sicurezza, ulteriori tentativi sono temporaneamente bloccati. La preghiamo di riprovare più tardi.",
   AccessPasswordTitle: "Impostazione della chiave personale",
   AccessPasswordText: "Sta accedendo per la prima volta. Può mantenere il suo codice di accesso attuale oppure impostare una chiave personale di sua scelta.",
   KeyChoiceLegend: "Chiave personale",

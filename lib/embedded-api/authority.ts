@@ -1,0 +1,122 @@
+import { DetailCode, StatusCode } from '@/lib/api/codes';
+import type { ApiAnswer, ApiContext } from './context';
+import { isTokenFailure, verifyToken, type RevocationReason, type TokenPayload } from './tokens';
+
+/**
+ * What the holder of a token may do: every handler asks here first (DESIGN.md, "The embedded API
+ * decides"; the table of SECURITY.md lists the answers call by call). A refusal carries only a
+ * status and a detail: nothing about the assessment or its people.
+ */
+
+/** The refusals of the table in SECURITY.md, in the spec's codes. */
+export const Refusal = {
+  /** No token where the call needs one. */
+  noToken: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenIsEmpty },
+  /** A token whose signature does not verify (forged, or signed with another secret). */
+  forged: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown },
+  expired: { statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails },
+  /** Signed out, or used to finish its assessment. */
+  revoked: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown },
+  /** A genuine token that does not allow this call (not logged in, registration not open). */
+  notAllowed: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown },
+  /** A genuine token that speaks for no assessment. */
+  noAssessment: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.UnknownAssessmentId },
+  unknownAssessment: { statusCode: StatusCode.AssessmentDoesNotExist, detailCode: DetailCode.UnknownAssessmentId },
+  finished: { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails },
+} as const satisfies Record<string, ApiAnswer>;
+
+/** The assessment a token speaks for, with its assessor: what the handlers decide on. */
+export type ParticipantRow = {
+  assessment_id: number;
+  product: number;
+  questionnaire_key: string;
+  candidate_title: string;
+  candidate_first_name: string;
+  candidate_last_name: string;
+  candidate_pseudonym: string;
+  is_self_assessment: boolean;
+  first_login_done: boolean;
+  finished_at: Date | null;
+  assessor_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_registered: boolean;
+  must_register: boolean;
+  key_hash: string | null;
+};
+
+export type Holder = { payload: TokenPayload; loggedIn: boolean; row: ParticipantRow };
+export type Refused = { refusal: ApiAnswer; revokedFor?: RevocationReason };
+
+export function isRefused<T extends object>(value: T | Refused): value is Refused {
+  return 'refusal' in value;
+}
+
+/** Reads a token: its claims, or the refusal for a missing, garbled, forged, expired or revoked one. */
+export async function readToken(token: string | undefined, ctx: ApiContext): Promise<{ payload: TokenPayload } | Refused> {
+  const verified = await verifyToken(token, ctx.settings.tokenSecret, ctx.db, ctx.now);
+  if (!isTokenFailure(verified)) return { payload: verified };
+  const refusal = { statusCode: verified.statusCode, detailCode: verified.detailCode };
+  return verified.revokedFor ? { refusal, revokedFor: verified.revokedFor } : { refusal };
+}
+
+export async function participantRow(ctx: ApiContext, assessmentId: number): Promise<ParticipantRow | undefined> {
+  const [row] = await ctx.db.query<ParticipantRow>(
+    `select a.id as assessment_id, a.product, a.questionnaire_key, a.candidate_title, a.candidate_first_name, a.candidate_last_name,
+            a.candidate_pseudonym, a.is_self_assessment, a.first_login_done, a.finished_at,
+            s.id as assessor_id, s.first_name, s.last_name, s.email, s.is_registered, s.must_register, s.key_hash
+       from assessment a join assessor s on s.id = a.assessor_id where a.id = $1`,
+    [assessmentId],
+  );
+  return row;
+}
+
+/**
+ * A token that speaks for an assessment that still runs: 'assessment' admits the not-logged-in
+ * token of the ident code, 'loggedIn' only a token that proved the access code or personal key.
+ */
+export async function holderOf(token: string | undefined, ctx: ApiContext, need: 'assessment' | 'loggedIn'): Promise<Holder | Refused> {
+  const read = await readToken(token, ctx);
+  if (isRefused(read)) return read;
+  const { payload } = read;
+  if (typeof payload.assessment !== 'number') return { refusal: Refusal.noAssessment };
+  const row = await participantRow(ctx, payload.assessment);
+  if (!row) return { refusal: Refusal.unknownAssessment };
+  if (row.finished_at) return { refusal: Refusal.finished };
+  const loggedIn = payload.isLoggedIn === true;
+  if (need === 'loggedIn' && !loggedIn) return { refusal: Refusal.notAllowed };
+  return { payload, loggedIn, row };
+}
+
+/**
+ * Page-info loads that need no token: none is fine; one that is sent must still be genuine and
+ * its assessment must still run, so that a stale cookie leads to the error page, not onwards.
+ */
+export async function optionalHolder(token: string | undefined, ctx: ApiContext): Promise<Refused | undefined> {
+  if (!token) return undefined;
+  const read = await readToken(token, ctx);
+  if (isRefused(read)) return read;
+  if (typeof read.payload.assessment !== 'number') return undefined;
+  const row = await participantRow(ctx, read.payload.assessment);
+  if (row?.finished_at) return { refusal: Refusal.finished };
+  return undefined;
+}
+
+/**
+ * Registration (spec §6: only when the assessor must register), and only until it is done:
+ * - 'withData': a logged-in holder sees and changes the assessor's data and key;
+ * - 'blank': the ident code's not-logged-in holder may register an assessor who has no key yet
+ *   (nothing to take over), and sees none of the data an operator may have stored;
+ * - 'none': everything else, in particular a not-logged-in holder once a key exists.
+ */
+export function registrationRight(holder: Holder): 'withData' | 'blank' | 'none' {
+  if (!holder.row.must_register) return 'none';
+  if (holder.loggedIn) return 'withData';
+  return mayRegisterWithIdentCode(holder.row.must_register, holder.row.key_hash !== null) ? 'blank' : 'none';
+}
+
+/** Whether the ident code's not-logged-in holder may register: the assessor must, and has no key to take over. */
+export function mayRegisterWithIdentCode(mustRegister: boolean, hasKey: boolean): boolean {
+  return mustRegister && !hasKey;
+}

@@ -1,0 +1,167 @@
+import type { CallPath } from '@/lib/api/catalogue';
+
+/**
+ * What the holder of a token may do, call by call: the table of SECURITY.md. It is the
+ * expectation, not the implementation: security.test.ts plays every cell against the embedded
+ * API, and checks that SECURITY.md shows exactly this table (`npx tsx lib/scripts/security-table.ts`
+ * rewrites it there).
+ */
+
+export const TOKEN_STATES = ['none', 'forged', 'expired', 'revoked', 'identCode', 'loggedIn', 'finished', 'finishedWith'] as const;
+export type TokenState = (typeof TOKEN_STATES)[number];
+
+export const TOKEN_STATE_TITLES: Record<TokenState, string> = {
+  none: 'no token',
+  forged: 'forged (bad signature)',
+  expired: 'expired',
+  revoked: 'revoked (signed out)',
+  identCode: 'not logged in (ident code)',
+  loggedIn: 'logged in',
+  finished: 'logged in, assessment finished',
+  finishedWith: 'the token that finished',
+};
+
+/** allowed: the call does its job; refused: nothing personal comes back and nothing changes. */
+export type Cell = { allowed: boolean; statusCode: number; detailCode: number; httpStatus?: number };
+
+/** The assessment a row is played against. */
+export type Situation = 'running' | 'mustRegisterNoKey' | 'mustRegisterWithKey' | 'complete';
+
+export type AuthorityRow = {
+  id: string;
+  /** A catalogue path, or several for the row of calls without a handler. */
+  calls: CallPath[];
+  /** Shown after the call: the assessment's situation or the body that matters. */
+  when: string;
+  situation: Situation;
+  cells: Record<TokenState, Cell>;
+};
+
+const ok = (detailCode = 0): Cell => ({ allowed: true, statusCode: 1, detailCode });
+const refused = (statusCode: number, detailCode: number): Cell => ({ allowed: false, statusCode, detailCode });
+
+/** A genuine token is needed: the refusals every such call shares. */
+const GENUINE: Pick<Record<TokenState, Cell>, 'none' | 'forged' | 'expired' | 'revoked' | 'finished' | 'finishedWith'> = {
+  none: refused(3, 17),
+  forged: refused(3, 23),
+  expired: refused(4, 0),
+  revoked: refused(3, 23),
+  finished: refused(9, 0),
+  finishedWith: refused(3, 23),
+};
+
+/** Logged-in holders only. */
+const LOGGED_IN_ONLY: Record<TokenState, Cell> = { ...GENUINE, identCode: refused(3, 23), loggedIn: ok() };
+
+/** Page-info loads that need no token but refuse a token that is not genuine or whose assessment is finished. */
+const PUBLIC: Record<TokenState, Cell> = { ...GENUINE, none: ok(), identCode: ok(), loggedIn: ok() };
+
+const everyState = (cell: Cell): Record<TokenState, Cell> => Object.fromEntries(TOKEN_STATES.map((s) => [s, cell])) as Record<TokenState, Cell>;
+
+export const AUTHORITY_TABLE: AuthorityRow[] = [
+  { id: 'pageinfo', calls: ['pageinfo'], when: 'translations only', situation: 'running', cells: PUBLIC },
+  { id: 'login page', calls: ['pageinfo/kodekodex/login'], when: 'translations only', situation: 'running', cells: PUBLIC },
+  { id: 'header', calls: ['pageinfo/headerfooter'], when: 'logo, stylesheet', situation: 'running', cells: everyState(ok()) },
+  {
+    id: 'sign-out',
+    calls: ['pageinfo/error'],
+    when: 'category SignOut: a genuine token is revoked',
+    situation: 'running',
+    cells: { ...everyState(ok(20)), none: ok(0) },
+  },
+  {
+    id: 'ident code',
+    calls: ['submit/kodekodex/identcode'],
+    when: 'the token is not read; limited per address',
+    situation: 'running',
+    cells: { ...everyState(ok()), finished: refused(9, 0), finishedWith: refused(9, 0) },
+  },
+  {
+    id: 'access-code login',
+    calls: ['submit/kodekodex/login'],
+    when: 'the right code; limited per assessment and address',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: ok(), loggedIn: ok() },
+  },
+  { id: 'access password page', calls: ['pageinfo/kodekodex/personalinfo'], when: '', situation: 'running', cells: LOGGED_IN_ONLY },
+  { id: 'access password', calls: ['submit/kodekodex/personalinfo'], when: 'a new key', situation: 'running', cells: LOGGED_IN_ONLY },
+  {
+    id: 'register page, open',
+    calls: ['pageinfo/kodekodex/register'],
+    when: 'assessor must register, no key yet (not logged in: empty fields)',
+    situation: 'mustRegisterNoKey',
+    cells: { ...GENUINE, identCode: ok(), loggedIn: ok() },
+  },
+  {
+    id: 'register page, key set',
+    calls: ['pageinfo/kodekodex/register'],
+    when: 'assessor must register, key set',
+    situation: 'mustRegisterWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'register page, not required',
+    calls: ['pageinfo/kodekodex/register'],
+    when: 'registration not required or done',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'register, open',
+    calls: ['submit/kodekodex/register'],
+    when: 'assessor must register, no key yet',
+    situation: 'mustRegisterNoKey',
+    cells: { ...GENUINE, identCode: ok(), loggedIn: ok() },
+  },
+  {
+    id: 'register, key set',
+    calls: ['submit/kodekodex/register'],
+    when: 'assessor must register, key set',
+    situation: 'mustRegisterWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'register, not required',
+    calls: ['submit/kodekodex/register'],
+    when: 'registration not required or done',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  { id: 'questionnaire', calls: ['pageinfo/questionnaire'], when: 'read and save a page', situation: 'running', cells: LOGGED_IN_ONLY },
+  {
+    id: 'finish',
+    calls: ['submit/finishassessment'],
+    when: 'everything answered; revokes the token, whose retry answers like the first',
+    situation: 'complete',
+    cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
+  },
+];
+
+/** The calls of the contract that the embedded API does not answer yet: refused alike, whatever the token. */
+export function unavailableRow(calls: CallPath[]): AuthorityRow {
+  return {
+    id: 'not available',
+    calls,
+    when: 'flows not built yet: `{statusCode:0, detailCode:0, error:"call … is not available"}`, not logged',
+    situation: 'running',
+    cells: everyState({ allowed: false, statusCode: 0, detailCode: 0, httpStatus: 404 }),
+  };
+}
+
+function renderCell(cell: Cell): string {
+  if (cell.httpStatus) return `✘ HTTP ${cell.httpStatus}`;
+  return `${cell.allowed ? '✔' : '✘'} ${cell.statusCode}/${cell.detailCode}`;
+}
+
+function renderCalls(row: AuthorityRow): string {
+  const calls = row.calls.length > 3 ? `the ${row.calls.length} other catalogue paths` : row.calls.map((c) => `\`${c}\``).join(', ');
+  return row.when ? `${calls} — ${row.when}` : calls;
+}
+
+/** The markdown table of SECURITY.md. */
+export function renderAuthorityTable(rows: AuthorityRow[]): string {
+  const header = `| call | ${TOKEN_STATES.map((s) => TOKEN_STATE_TITLES[s]).join(' | ')} |`;
+  const rule = `|---|${TOKEN_STATES.map(() => '---').join('|')}|`;
+  const lines = rows.map((row) => `| ${renderCalls(row)} | ${TOKEN_STATES.map((s) => renderCell(row.cells[s])).join(' | ')} |`);
+  return [header, rule, ...lines].join('\n');
+}

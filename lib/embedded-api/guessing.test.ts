@@ -1,0 +1,102 @@
+import { decodeClaims } from '@/lib/session/claims';
+import { encryptClientValue } from './clientCrypto';
+import type { EmbeddedSettings } from './context';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrations';
+import { seedDemoIfEmpty } from './demo/seed';
+import { fireWrongAccessCodes } from './guessingProbe';
+import { createRequestHandler } from './server';
+
+/** The guessing limits under concurrency and for ident codes, on an in-memory PGlite. */
+const settings: EmbeddedSettings = {
+  tokenSecret: 'g'.repeat(40),
+  tokenTtlSeconds: 3600,
+  clientCryptoKey: 'Kx7#pQ2!vR9$mW4z',
+  clientCryptoIv: 'iV3@bN8&cT5*hJ1q',
+  guessing: { maxPerAssessment: 20, maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900 },
+  identCodeGuessing: { maxPerClient: 5, windowSeconds: 3600, lockSeconds: 900 },
+};
+
+let db: Database;
+let handle: (request: Request) => Promise<Response>;
+
+beforeAll(async () => {
+  db = await openDatabase({ memory: true });
+  await migrate(db);
+  await seedDemoIfEmpty(db);
+  handle = createRequestHandler(db, settings);
+}, 60_000);
+
+afterAll(async () => db?.close());
+
+type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
+
+async function call(path: string, body: unknown, client = '198.51.100.20', via = handle): Promise<Answer> {
+  const response = await via(new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(body) }));
+  return (await response.json()) as Answer;
+}
+
+const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryptoKey, settings.clientCryptoIv);
+
+describe('the per-assessment access-code limit holds under concurrency', () => {
+  it('150 concurrent wrong codes from 150 addresses: exactly 20 are checked, the rest refused as locked', async () => {
+    const result = await fireWrongAccessCodes(handle, db, { identCode: 'P1LOCK001', attempts: 150, crypto: { key: settings.clientCryptoKey, iv: settings.clientCryptoIv } });
+    expect(result).toEqual({ attempts: 150, checked: 20, refusedAsLocked: 130, failuresRecorded: 20 });
+    // And the owner's right code is refused too while the lock lasts.
+    const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1LOCK001' });
+    const owner = await call('submit/kodekodex/login', { passwordHash: encrypt('LOCK4711'), token: ident.token });
+    expect(owner).toMatchObject({ statusCode: 1, locked: true });
+    expect(decodeClaims(owner.token).isLoggedIn).toBe(false);
+  }, 60_000);
+
+  it('the right code among concurrent wrong ones still logs in while the limit is not reached', async () => {
+    await db.query('delete from access_code_failure');
+    const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1SELF001' });
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => call('submit/kodekodex/login', { passwordHash: encrypt(`WRONG${i}`), token: ident.token }, `203.0.113.${i}`)),
+      call('submit/kodekodex/login', { passwordHash: encrypt('SELF4711'), token: ident.token }, '203.0.113.200'),
+    ]);
+    expect(answers.filter((a) => a.username === 'Selma Selbst')).toHaveLength(1);
+    expect(answers.some((a) => a.locked)).toBe(false);
+  }, 60_000);
+});
+
+describe('ident codes: failed lookups are limited per client address', () => {
+  const client = '198.51.100.77';
+  const lookUp = (code: string, from = client) => call('submit/kodekodex/identcode', { assessmentIdentCode: code }, from);
+
+  it('after 5 unknown codes an address is refused even for a known code; other addresses are not', async () => {
+    for (let i = 0; i < 5; i++) expect(await lookUp(`UNKNOWN${i}`)).toMatchObject({ statusCode: 6, detailCode: 6 });
+    const locked = await lookUp('P1DEMO01');
+    expect(locked).toEqual({ statusCode: 6, detailCode: 101 });
+    expect(await lookUp('ZZZZZZZZ')).toEqual({ statusCode: 6, detailCode: 101 });
+    expect((await lookUp('P1DEMO01', '198.51.100.78')).statusCode).toBe(1);
+    // Refused lookups are not counted again: still 5 failures for the address.
+    const [row] = await db.query<{ n: number }>('select count(*)::int as n from ident_code_lookup where client_address = $1 and failed', [client]);
+    expect(row!.n).toBe(5);
+  });
+
+  it('known codes and malformed codes are not counted', async () => {
+    const from = '198.51.100.79';
+    for (let i = 0; i < 10; i++) expect((await lookUp('P2DEMO01', from)).statusCode).toBe(1);
+    for (let i = 0; i < 10; i++) expect((await lookUp('ABC', from)).detailCode).toBe(2);
+    for (let i = 0; i < 4; i++) await lookUp(`NOPE000${i}`, from);
+    expect((await lookUp('P2DEMO01', from)).statusCode).toBe(1);
+  });
+
+  it('after the lock period the address may look up again', async () => {
+    const from = '198.51.100.80';
+    const short = createRequestHandler(db, { ...settings, identCodeGuessing: { ...settings.identCodeGuessing, lockSeconds: 1 } });
+    for (let i = 0; i < 5; i++) await call('submit/kodekodex/identcode', { assessmentIdentCode: `GONE000${i}` }, from, short);
+    expect((await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, from, short)).detailCode).toBe(101);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, from, short)).statusCode).toBe(1);
+  });
+
+  it('the limit holds under concurrency: 100 concurrent unknown codes from one address record exactly 5 failures', async () => {
+    const from = '198.51.100.81';
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => lookUp(`RACE${String(i).padStart(4, '0')}`, from)));
+    expect(answers.filter((a) => a.detailCode === 6)).toHaveLength(5);
+    expect(answers.filter((a) => a.detailCode === 101)).toHaveLength(95);
+  });
+});

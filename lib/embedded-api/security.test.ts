@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CALL_PATHS, type CallPath } from '@/lib/api/catalogue';
+import { envSchema } from '@/lib/config/schema';
+import { decodeClaims } from '@/lib/session/claims';
+import { AUTHORITY_TABLE, renderAuthorityTable, TOKEN_STATES, unavailableRow, type AuthorityRow, type Situation, type TokenState } from './authorityTable';
+import { encryptClientValue } from './clientCrypto';
+import type { EmbeddedSettings } from './context';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrations';
+import { hashKey } from './keys';
+import { DEFINITIONS } from './questionnaires/definitions';
+import { ROUTES } from './router';
+import { createRequestHandler } from './server';
+import { signToken } from './tokens';
+
+/**
+ * The table of SECURITY.md, played cell by cell against the embedded API on an in-memory PGlite:
+ * for every call and every state of the token in hand, the answer's status and detail; for every
+ * refusal, that nothing personal comes back and nothing in the database changes; and that nothing
+ * personal reaches a holder who has not proved the access code or personal key.
+ */
+const settings: EmbeddedSettings = {
+  tokenSecret: 'a'.repeat(40),
+  tokenTtlSeconds: 3600,
+  clientCryptoKey: 'Kx7#pQ2!vR9$mW4z',
+  clientCryptoIv: 'iV3@bN8&cT5*hJ1q',
+  guessing: { maxPerAssessment: 1000, maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900 },
+  identCodeGuessing: { maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900 },
+};
+const KEY = 'Geheim4711';
+const UNAVAILABLE = unavailableRow(CALL_PATHS.filter((p) => !ROUTES[p]));
+const TABLE: AuthorityRow[] = [...AUTHORITY_TABLE, UNAVAILABLE];
+
+let db: Database;
+let handle: (request: Request) => Promise<Response>;
+let keyHash: string;
+let serial = 0;
+
+beforeAll(async () => {
+  db = await openDatabase({ memory: true });
+  await migrate(db);
+  handle = createRequestHandler(db, settings);
+  keyHash = await hashKey(KEY);
+}, 60_000);
+
+afterAll(async () => db?.close());
+
+type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
+const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryptoKey, settings.clientCryptoIv);
+
+async function call(callPath: string, body: unknown): Promise<{ httpStatus: number; answer: Answer }> {
+  const response = await handle(
+    new Request(`http://embedded.invalid/${callPath}`, { method: 'POST', headers: { 'x-forwarded-for': '192.0.2.1' }, body: JSON.stringify(body) }),
+  );
+  return { httpStatus: response.status, answer: (await response.json()) as Answer };
+}
+
+/** One assessment of its own per cell, with personal data that must not leak. */
+type Fixture = { assessmentId: number; assessorId: number; identCode: string; personal: string[] };
+
+async function createFixture(situation: Situation): Promise<Fixture> {
+  serial += 1;
+  const n = String(serial).padStart(4, '0');
+  const personal = [`Fenja${n}`, `Verborgen${n}`, `fenja${n}@example.com`, `Kandidatin${n}`];
+  const mustRegister = situation === 'mustRegisterNoKey' || situation === 'mustRegisterWithKey';
+  const [assessor] = await db.query<{ id: number }>(
+    `insert into assessor (first_name, last_name, email, is_registered, must_register, key_hash) values ($1, $2, $3, $4, $5, $6) returning id`,
+    // An operator may have stored the name of an assessor who must still register.
+    [personal[0], personal[1], personal[2], !mustRegister, mustRegister, situation === 'mustRegisterNoKey' ? null : keyHash],
+  );
+  const identCode = `SEC${n}X`;
+  const [assessment] = await db.query<{ id: number }>(
+    `insert into assessment (ident_code, product, assessor_id, candidate_first_name, candidate_last_name, first_login_done)
+     values ($1, 1, $2, 'Clara', $3, true) returning id`,
+    [identCode, assessor!.id, personal[3]],
+  );
+  const fixture = { assessmentId: assessment!.id, assessorId: assessor!.id, identCode, personal };
+  if (situation === 'complete') await answerEverything(fixture);
+  return fixture;
+}
+
+async function answerEverything(fixture: Fixture): Promise<void> {
+  const questions = DEFINITIONS['competency-24']!.content.questions;
+  const rows = questions.flatMap((q) => q.answers.map((a, i) => [q.id, a.id, i + 1] as const));
+  await db.query(
+    `insert into answer (assessment_id, question_id, answer_id, value) select $1, q, a, v from unnest($2::int[], $3::int[], $4::int[]) as t(q, a, v)`,
+    [fixture.assessmentId, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+  );
+}
+
+const loggedInClaims = (fixture: Fixture) => ({ product: 1 as const, isLoggedIn: true, assessorId: fixture.assessorId, assessment: fixture.assessmentId });
+
+/** A token in the given state for the fixture; 'finished' and 'finishedWith' finish the assessment. */
+async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | undefined> {
+  switch (state) {
+    case 'none':
+      return undefined;
+    case 'forged':
+      return signToken(loggedInClaims(fixture), 'f'.repeat(40), 3600);
+    case 'expired':
+      return signToken(loggedInClaims(fixture), settings.tokenSecret, 60, Date.now() - 2 * 3600 * 1000);
+    case 'revoked': {
+      const token = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
+      expect((await call('pageinfo/error', { category: 'SignOut', token })).answer.detailCode).toBe(20);
+      return token;
+    }
+    case 'identCode': {
+      const { answer } = await call('submit/kodekodex/identcode', { assessmentIdentCode: fixture.identCode });
+      expect(decodeClaims(answer.token)).toEqual({ product: 1, isLoggedIn: false });
+      return answer.token;
+    }
+    case 'loggedIn':
+      return signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
+    case 'finished': {
+      // Another browser's token, still genuine: the assessment was finished elsewhere.
+      const token = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
+      await db.query('update assessment set finished_at = now() where id = $1', [fixture.assessmentId]);
+      return token;
+    }
+    case 'finishedWith': {
+      const token = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
+      const [answered] = await db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [fixture.assessmentId]);
+      if (answered!.n === 0) await answerEverything(fixture);
+      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: true });
+      return token;
+    }
+  }
+}
+
+/** What each call is sent: the request that would read or change the most. */
+function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture): Record<string, unknown> {
+  const withToken = token === undefined ? {} : { token };
+  switch (callPath) {
+    case 'pageinfo/error':
+      return { category: 'SignOut', ...withToken };
+    case 'submit/kodekodex/identcode':
+      return { assessmentIdentCode: fixture.identCode, ...withToken };
+    case 'submit/kodekodex/login':
+      return { passwordHash: encrypt(KEY), ...withToken };
+    case 'submit/kodekodex/personalinfo':
+      return { passwordEncrypted: encrypt('Uebernahme1'), ...withToken };
+    case 'submit/kodekodex/register':
+      return { gender: 1, firstName: 'Mallory', lastName: 'Uebernahme', emailAddress: 'mallory@example.com', passwordEncrypted: encrypt('Uebernahme1'), uiLanguage: 'de-DE', ...withToken };
+    case 'pageinfo/questionnaire': {
+      const first = DEFINITIONS['competency-24']!.content.questions.slice(0, 4);
+      const answers = first.flatMap((q) => q.answers.map((a, i) => ({ id: a.id, value: 4 - i })));
+      return { questionStartIndex: 5, questionsPerPage: 4, answers: Buffer.from(JSON.stringify({ questionStartIndex: 1, answers })).toString('base64'), ...withToken };
+    }
+    case 'submit/finishassessment':
+      return withToken;
+    default:
+      return { uiLanguage: 'de-DE', ...withToken };
+  }
+}
+
+/** Everything a call could change about the fixture's assessment and its assessor. */
+async function snapshot(fixture: Fixture): Promise<string> {
+  const parts = await Promise.all([
+    db.query('select * from assessor where id = $1', [fixture.assessorId]),
+    db.query('select * from assessment where id = $1', [fixture.assessmentId]),
+    db.query('select answer_id, value from answer where assessment_id = $1 order by answer_id', [fixture.assessmentId]),
+    db.query('select count(*)::int as n from access_code_failure where assessment_id = $1', [fixture.assessmentId]),
+  ]);
+  return JSON.stringify(parts);
+}
+
+const cases = TABLE.flatMap((row) => TOKEN_STATES.map((state) => [row.id, state, row] as const));
+
+describe('SECURITY.md: call × token state', () => {
+  it.each(cases)('%s with a token %s', async (_id, state, row) => {
+    for (const callPath of row.calls) {
+      const fixture = await createFixture(row.situation);
+      const token = await tokenIn(state, fixture);
+      const before = await snapshot(fixture);
+      const { httpStatus, answer } = await call(callPath, bodyFor(callPath, token, fixture));
+      const cell = row.cells[state];
+      expect({ callPath, httpStatus, statusCode: answer.statusCode, detailCode: answer.detailCode }).toEqual({
+        callPath,
+        httpStatus: cell.httpStatus ?? 200,
+        statusCode: cell.statusCode,
+        detailCode: cell.detailCode,
+      });
+      const text = JSON.stringify(answer);
+      // Nothing personal reaches a holder who has not proved the code (or just did, by this answer).
+      const provedNow = answer.token !== undefined && decodeClaims(answer.token).isLoggedIn;
+      if (state !== 'loggedIn' && !provedNow) for (const value of fixture.personal) expect(text).not.toContain(value);
+      if (!cell.allowed) {
+        expect(answer.token).toBeUndefined();
+        expect(await snapshot(fixture)).toBe(before);
+      }
+    }
+  });
+});
+
+describe('the table covers the code and the document', () => {
+  it('every handler of the router has a row, and every row a handler', () => {
+    const inTable = new Set(AUTHORITY_TABLE.flatMap((row) => row.calls));
+    expect([...inTable].sort()).toEqual((Object.keys(ROUTES) as CallPath[]).sort());
+  });
+
+  const document = fs.readFileSync(path.join(process.cwd(), 'SECURITY.md'), 'utf8');
+
+  it('SECURITY.md shows exactly this table (rewrite it with `npx tsx lib/scripts/security-table.ts`)', () => {
+    const between = /<!-- authority-table:start -->\n([\s\S]*?)\n<!-- authority-table:end -->/.exec(document);
+    expect(between?.[1]).toBe(renderAuthorityTable(TABLE));
+  });
+
+  it('SECURITY.md lists every limit of lib/config/schema.ts with its default', () => {
+    const defaults = envSchema.parse({}) as Record<string, unknown>;
+    const listed = Object.fromEntries([...document.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [m[1]!, m[2]!]));
+    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
+    expect(Object.keys(listed).sort()).toEqual(limits.sort());
+    for (const name of limits) expect(`${name}=${listed[name]}`).toBe(`${name}=${String(defaults[name])}`);
+  });
+});
