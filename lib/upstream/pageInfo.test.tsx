@@ -135,10 +135,15 @@ describe('loadPage', () => {
     ['TokenExpired', 4, '/error?statusCode=4&detailCode=0&exceptionId=ID42'],
     ['PostDataIsInvalid', 5, '/error?statusCode=5&detailCode=0&exceptionId=ID42'],
     ['Exception', 13, '/error?statusCode=13&detailCode=0&exceptionId=ID42'],
-    ['AssessmentAlreadyFinished (not in §8)', 9, undefined],
-  ])("errors 'spec': %s → %p", async (_name, statusCode, to) => {
+    ['AssessmentAlreadyFinished (a finished participant\'s old cookie)', 9, '/error?statusCode=9&detailCode=0&exceptionId=ID42'],
+  ])("errors 'spec', a page that needs a token: %s → %p", async (_name, statusCode, to) => {
     answer = () => ok({ statusCode, exceptionId: 'ID42' });
     expect(await redirectOf(() => loadPage('pageinfo', { needsToken: true }))).toBe(to);
+  });
+
+  it("errors 'spec', a page without a token: AssessmentAlreadyFinished is not one of §8's, the page shows", async () => {
+    answer = () => ok({ statusCode: 9 });
+    expect(await redirectOf(() => loadPage('pageinfo', { needsToken: false }))).toBeUndefined();
   });
 
   it("errors 'notOk': AssessmentAlreadyFinished goes to the error page too", async () => {

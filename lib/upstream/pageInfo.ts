@@ -53,6 +53,12 @@ export type LoadedPage<P extends PageInfoPath> = {
 
 /** Spec §8: a page-info load with these statuses goes to the error page. */
 const ERROR_PAGE_STATUSES: number[] = [StatusCode.TokenInvalid, StatusCode.TokenExpired, StatusCode.PostDataIsInvalid, StatusCode.Exception];
+/**
+ * A page that needs a token cannot be shown for a finished assessment either: the upstream refuses
+ * every call of it (SECURITY.md), so a finished participant's old cookie sees the error page's
+ * AssessmentAlreadyFinished message instead of a form whose save would be refused.
+ */
+const TOKEN_PAGE_STATUSES: number[] = [...ERROR_PAGE_STATUSES, StatusCode.AssessmentAlreadyFinished];
 
 /** A bound on 'again', whatever the upstream answers: a walk through a long questionnaire fits. */
 const MAX_LOADS = 500;
@@ -87,7 +93,8 @@ export async function loadPage<P extends PageInfoPath>(path: P, options: LoadPag
   }
 
   const errors = options.errors ?? 'spec';
-  const failed = errors === 'notOk' ? response.statusCode !== StatusCode.Ok : errors === 'spec' && ERROR_PAGE_STATUSES.includes(response.statusCode);
+  const refusing = options.needsToken ? TOKEN_PAGE_STATUSES : ERROR_PAGE_STATUSES;
+  const failed = errors === 'notOk' ? response.statusCode !== StatusCode.Ok : errors === 'spec' && refusing.includes(response.statusCode);
   if (failed) {
     redirect(errorPageUrl({ statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined }));
   }
