@@ -9,6 +9,7 @@ import { UnsavedAnswersProvider } from '@/components/chrome/UnsavedAnswers';
 import { ModalProvider } from '@/components/modal/ModalProvider';
 import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
 import { HydrationMark } from '@/components/chrome/HydrationMark';
+import { RouteFocus } from '@/components/chrome/RouteFocus';
 import { loadHeaderFooter } from '@/components/chrome/headerFooter';
 import './globals.css';
 
@@ -49,6 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </main>
               <Footer />
               <HydrationMark />
+              <RouteFocus />
             </UnsavedAnswersProvider>
           </ModalProvider>
         </ChromeTextsProvider>
