@@ -24,6 +24,7 @@ test.describe('@assessment access password messages', () => {
     await confirmation.fill('Sonne2025');
     // Disabled as spec §5 says (announced so, and looks so), but not dead: it can be reached and pressed.
     await expect(save).toHaveAttribute('aria-disabled', 'true');
+    await expectNoAxeViolations(page);
     await save.focus();
     await expect(save).toBeFocused();
     await page.keyboard.press('Enter');
