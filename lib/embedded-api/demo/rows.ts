@@ -86,19 +86,19 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     id: 'P1-VIEW', identCode: 'P1VIEW001', product: Product.CompetencyQuestionnaire, accessCode: 'VIEW4711',
     assessor: assessor('Vera', 'Ansicht'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
     questionnaireKey: 'competency-24', answeredQuestions: 0,
-    note: 'for QA: like P1-READY, but the suites only look (layout, languages, messages) and never save a page',
+    note: 'for QA: key set, nothing answered; the suites only look (layout, languages, messages) and never save a page',
   },
   {
     id: 'P1-VIEW-FIRST', identCode: 'P1VIEWF01', product: Product.CompetencyQuestionnaire, accessCode: 'VIEWF4711',
     assessor: assessor('Viktor', 'Erstblick'), candidate, isSelfAssessment: false, firstLoginDone: false, finished: false,
     questionnaireKey: 'competency-24', answeredQuestions: 0,
-    note: 'for QA: first login like P1-FIRST, but the suites never save the key: /accesspassword stays',
+    note: 'for QA: first login, /accesspassword; the suites never save the key, so it stays',
   },
   {
     id: 'P1-VIEW-REGISTER', identCode: 'P1VIEWR01', product: Product.CompetencyQuestionnaire, accessCode: null,
     assessor: assessor('', '', { email: '', isRegistered: false, mustRegister: true }), candidate,
     isSelfAssessment: false, firstLoginDone: false, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
-    note: 'for QA: /register like P1-REGISTER, but the suites never register: the form stays',
+    note: 'for QA: assessorMustRegister, /register; the suites never register, so the form stays',
   },
 ];
 
