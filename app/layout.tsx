@@ -10,6 +10,7 @@ import { ModalProvider } from '@/components/modal/ModalProvider';
 import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
 import { HydrationMark } from '@/components/chrome/HydrationMark';
 import { EarlyFormCapture } from '@/components/form/EarlyFormCapture';
+import { RouteFocus } from '@/components/chrome/RouteFocus';
 import { loadHeaderFooter } from '@/components/chrome/headerFooter';
 import './globals.css';
 
@@ -52,6 +53,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </main>
               <Footer />
               <HydrationMark />
+              <RouteFocus />
             </UnsavedAnswersProvider>
           </ModalProvider>
         </ChromeTextsProvider>

@@ -1,19 +1,18 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { StatusCode } from '@/lib/api/codes';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
-import { canSaveKey, KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/personalKey';
+import { accessPasswordProblems, canSaveKey, KeyChoice as Choice, type SaveProblem } from '@/lib/validation/personalKey';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
-import { useHydrated } from '@/lib/client/useHydrated';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 
-type Texts = { title: string; text: string; save: string; AccesskeyValid: string; ConfirmAccesskeyValid: string; saveFailed: string };
+type Texts = { title: string; text: string; save: string; AccesskeyValid: string; ConfirmAccesskeyValid: string; PrivacyRequired: string; saveFailed: string };
 type Props = { crypto: ClientCrypto; isPasswordSet: boolean; hasAccount: boolean; keyTexts: KeyChoiceTexts; texts: Texts };
 
 const MODAL = 'access-password-error';
@@ -27,20 +26,26 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
   const [privacy, setPrivacy] = useState(hasAccount);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
   const formRef = useEarlyForm();
+  const save = useRef<HTMLButtonElement>(null);
 
   const showError = (text: string) => {
     setMessage(text);
-    openModal(MODAL);
+    // Back to save when the modal closes, even where save had lost focus while it was busy.
+    openModal(MODAL, { returnFocusTo: save.current });
+  };
+  const messageOf: Record<SaveProblem, string> = {
+    tooShort: texts.AccesskeyValid,
+    notConfirmed: texts.ConfirmAccesskeyValid,
+    privacyMissing: texts.PrivacyRequired,
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !canSaveKey(choice, key, confirmation, privacy)) return;
-    const problems = personalKeyProblems(choice, key, confirmation);
+    if (busy) return;
+    const problems = accessPasswordProblems(choice, key, confirmation, privacy);
     if (problems.length > 0) {
-      showError(problems.map((p) => (p === 'tooShort' ? texts.AccesskeyValid : texts.ConfirmAccesskeyValid)).join('\n'));
+      showError(problems.map((problem) => messageOf[problem]).join('\n'));
       return;
     }
     setBusy(true);
@@ -77,8 +82,15 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
           disabled={busy}
         />
         <div className={formStyles.actions}>
-          {/* Enabled in the server's HTML: Enter before the scripts run is held and carried out (useEarlyForm). */}
-          <button type="submit" className="button button-primary" disabled={busy || (hydrated && !canSaveKey(choice, key, confirmation, privacy))}>
+          {/* Enabled in the server's HTML: Enter before the scripts run is held and carried out (useEarlyForm).
+              Reads as disabled where spec §5 disables save, yet a press explains why (the error modal). */}
+          <button
+            ref={save}
+            type="submit"
+            className="button button-primary"
+            disabled={busy}
+            aria-disabled={!canSaveKey(choice, key, confirmation, privacy) || undefined}
+          >
             {texts.save}
           </button>
         </div>

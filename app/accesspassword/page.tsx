@@ -29,6 +29,7 @@ export default async function AccessPasswordPage() {
           save: t('SaveButton'),
           AccesskeyValid: t('AccesskeyValid'),
           ConfirmAccesskeyValid: t('ConfirmAccesskeyValid'),
+          PrivacyRequired: t('PrivacyRequired'),
           saveFailed: t('SaveFailedText'),
         }}
       />

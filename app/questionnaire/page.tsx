@@ -47,7 +47,7 @@ export default async function QuestionnairePage() {
           instructionsButton: t('InstructionsButton'),
           instructionsTitle: t('InstructionsTitle'),
           instructionsText: t(product === Product.CompetencyQuestionnaire ? 'InstructionsTextRanking' : 'InstructionsTextGrid'),
-          errorAnswersInvalid: t('ErrorAnswersInvalid'),
+          errorAnswersInvalid: t(product === Product.CompetencyQuestionnaire ? 'ErrorAnswersInvalid' : 'ErrorAnswersInvalidGrid'),
           errorWord: t('ErrorWord'),
           questionWord: t('QuestionWord'),
           statementColumn: t('StatementColumn'),

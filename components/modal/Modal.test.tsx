@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect, useRef, useState } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
 import deMessages from '@/messages/de-DE.json';
@@ -16,7 +17,8 @@ import { ModalProvider, useModal } from './ModalProvider';
  *   focusing steps);
  * - close() removes `open` and fires a 'close' event;
  * - an element inside a closed dialog (display: none) cannot take focus, so React's autoFocus on
- *   the close button, which runs before the dialog opens, does not move focus.
+ *   the close button, which runs before the dialog opens, does not move focus;
+ * - while a modal dialog is open, the page behind it is inert: nothing outside takes focus.
  */
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 beforeAll(() => {
@@ -24,6 +26,8 @@ beforeAll(() => {
   HTMLElement.prototype.focus = function focusIfRendered(this: HTMLElement, options?: FocusOptions) {
     const closedDialog = this.closest('dialog:not([open])');
     if (closedDialog && closedDialog !== this) return;
+    const openDialog = document.querySelector('dialog[open]');
+    if (openDialog && !openDialog.contains(this)) return;
     focus.call(this, options);
   };
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -168,6 +172,128 @@ describe('Modal', () => {
     await user.click(screen.getByRole('button', { name: 'Öffnen' }));
     expect(screen.getByRole('button', { name: 'Weiter' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Schließen' })).not.toBeInTheDocument();
+  });
+
+  it('a modal that opens by itself after its control lost focus gives focus back to the control it names', async () => {
+    const user = userEvent.setup();
+    // The questionnaire's last page: the save button is disabled while the page is sent (so it
+    // loses focus), then the finish confirmation opens by itself.
+    function LastPage() {
+      const { openModal } = useModal();
+      const save = useRef<HTMLButtonElement>(null);
+      const [busy, setBusy] = useState(false);
+      const onSave = async () => {
+        setBusy(true);
+        (document.activeElement as HTMLElement | null)?.blur();
+        await Promise.resolve();
+        setBusy(false);
+        openModal('confirm', { returnFocusTo: save.current });
+      };
+      return (
+        <>
+          <button type="button">Zurück</button>
+          <button ref={save} type="button" disabled={busy} onClick={() => void onSave()}>
+            Speichern und abschließen
+          </button>
+          <Modal id="confirm" title="Befragung abschließen" closeLabel="Schließen">
+            <p>Jetzt abschließen?</p>
+          </Modal>
+        </>
+      );
+    }
+    render(
+      <ModalProvider>
+        <LastPage />
+      </ModalProvider>,
+    );
+    const save = screen.getByRole('button', { name: 'Speichern und abschließen' });
+    await user.click(save);
+    const close = await screen.findByRole('button', { name: 'Schließen' });
+    expect(close).toHaveFocus();
+    await user.click(close);
+    expect(save).toHaveFocus();
+  });
+
+  it('a modal opened from within another (confirmation, then error) gives focus back to the first one’s opener', async () => {
+    const user = userEvent.setup();
+    // As in a browser, the close event comes after the batch in which the next modal opened.
+    const syncClose = HTMLDialogElement.prototype.close;
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      setTimeout(() => this.dispatchEvent(new Event('close')));
+    };
+    function Finish() {
+      const { openModal, closeModal } = useModal();
+      return (
+        <>
+          <button type="button" onClick={() => openModal('confirm')}>
+            Speichern und abschließen
+          </button>
+          <Modal
+            id="confirm"
+            title="Befragung abschließen"
+            closeLabel="Schließen"
+            actions={
+              <button
+                type="button"
+                onClick={() => {
+                  closeModal('confirm');
+                  openModal('error');
+                }}
+              >
+                Jetzt abschließen
+              </button>
+            }
+          >
+            <p>Jetzt abschließen?</p>
+          </Modal>
+          <Modal id="error" title="Fehler" closeLabel="Schließen">
+            <p>Status / Detail: 13 / 24</p>
+          </Modal>
+        </>
+      );
+    }
+    render(
+      <ModalProvider>
+        <Finish />
+      </ModalProvider>,
+    );
+    try {
+      const opener = screen.getByRole('button', { name: 'Speichern und abschließen' });
+      await user.click(opener);
+      await user.click(screen.getByRole('button', { name: 'Jetzt abschließen' }));
+      expect(screen.getByRole('heading', { name: 'Fehler' })).toBeInTheDocument();
+      const close = screen.getByRole('button', { name: 'Schließen' });
+      await waitFor(() => expect(close).toHaveFocus());
+      await user.click(close);
+      expect(screen.queryByRole('heading', { name: 'Fehler' })).not.toBeInTheDocument();
+      await waitFor(() => expect(opener).toHaveFocus());
+    } finally {
+      HTMLDialogElement.prototype.close = syncClose;
+    }
+  });
+
+  it('a modal opened while nothing had focus gives focus to the main landmark, never to <body>', async () => {
+    const user = userEvent.setup();
+    function Late() {
+      const { openModal } = useModal();
+      useEffect(() => openModal('x'), [openModal]);
+      return (
+        <Modal id="x" title="T" closeLabel="Schließen">
+          <p>x</p>
+        </Modal>
+      );
+    }
+    render(
+      <ModalProvider>
+        <main id="main" tabIndex={-1}>
+          <Late />
+        </main>
+      </ModalProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Schließen' }));
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('useModal outside a provider fails loudly', () => {

@@ -17,12 +17,12 @@ type ModalProps = {
 
 /**
  * The one modal system: a native <dialog> opened with showModal(), so focus is trapped and the
- * page behind is inert. Escape and a click on the backdrop close it; focus returns to the opener.
+ * page behind is inert. Escape and a click on the backdrop close it; focus returns to the opener
+ * (see ModalProvider's openModal).
  */
 export function Modal({ id, title, children, actions, closeLabel, role = 'dialog' }: ModalProps) {
-  const { activeModalId, closeModal } = useModal();
+  const { activeModalId, closeModal, restoreFocus } = useModal();
   const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const bodyId = useId();
   const isOpen = activeModalId === id;
@@ -31,7 +31,6 @@ export function Modal({ id, title, children, actions, closeLabel, role = 'dialog
     const dialog = ref.current;
     if (!dialog) return;
     if (isOpen && !dialog.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
     } else if (!isOpen && dialog.open) {
       dialog.close();
@@ -40,9 +39,7 @@ export function Modal({ id, title, children, actions, closeLabel, role = 'dialog
 
   const handleClose = () => {
     closeModal(id);
-    const target = opener.current;
-    opener.current = null;
-    if (target?.isConnected) target.focus();
+    restoreFocus();
   };
 
   return (

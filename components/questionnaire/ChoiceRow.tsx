@@ -14,13 +14,16 @@ type Props = {
   invalid: boolean;
   disabled: boolean;
   onChange: (value: number) => void;
+  /** The language of the statement, and of the option captions where they are content (grid scales). */
+  contentLang?: string;
+  optionsLang?: string;
 };
 
 /**
  * One answer item: a radio group (WAI-ARIA radio pattern through native radios, arrow keys move
  * within the group) labelled with its letter and statement. Ranking and grid views both use it.
  */
-export function ChoiceRow({ name, letter, text, subtext, options, value, invalid, disabled, onChange }: Props) {
+export function ChoiceRow({ name, letter, text, subtext, options, value, invalid, disabled, onChange, contentLang, optionsLang }: Props) {
   return (
     <fieldset className={styles.row} data-invalid={invalid || undefined} disabled={disabled}>
       <legend className={styles.rowText}>
@@ -28,7 +31,7 @@ export function ChoiceRow({ name, letter, text, subtext, options, value, invalid
           {letter}
         </span>
         <span className="visually-hidden">{letter})</span>
-        <span>
+        <span lang={contentLang}>
           {text}
           {subtext && <span className={styles.subtext}>{subtext}</span>}
         </span>
@@ -37,7 +40,9 @@ export function ChoiceRow({ name, letter, text, subtext, options, value, invalid
         {options.map((option) => (
           <label key={option.value} className={styles.option} data-selected={option.value === value || undefined}>
             <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
-            <span className={styles.optionLabel}>{option.label}</span>
+            <span className={styles.optionLabel} lang={optionsLang}>
+              {option.label}
+            </span>
             {option.hint && <span className="visually-hidden">, {option.hint}</span>}
           </label>
         ))}

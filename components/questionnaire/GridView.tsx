@@ -6,12 +6,15 @@ import { QuestionList } from './QuestionList';
 import type { ViewProps } from './viewTypes';
 import styles from './Questionnaire.module.css';
 
+/** In a failed grid question, the items still without an answer are highlighted. */
+const markUnanswered = (values: readonly number[]) => values.map((value) => value === -1);
+
 /**
  * Products 2 and 3, the grid view: group captions spanning their columns, a not-rated column when
  * allowed, and one column per value caption; each answer item is a row of radios (spec §2).
  */
 export function GridView({ config, notRated, ...props }: ViewProps & { config: AnswerValuesConfig; notRated: boolean }) {
-  const { texts } = props;
+  const { texts, contentLang } = props;
   const notRatedValue = config.notRatedValue ?? null;
   const options: ChoiceOption[] = [
     ...(notRated && notRatedValue !== null ? [{ value: notRatedValue, label: config.notRatedValueCaption ?? String(notRatedValue) }] : []),
@@ -23,9 +26,13 @@ export function GridView({ config, notRated, ...props }: ViewProps & { config: A
       {groups.length > 0 && (
         <>
           <span className={styles.scaleHeaderText} />
-          {notRated && notRatedValue !== null && <span className={styles.scaleGroup}>{config.notRatedGroupCaption ?? ''}</span>}
+          {notRated && notRatedValue !== null && (
+            <span className={styles.scaleGroup} lang={contentLang}>
+              {config.notRatedGroupCaption ?? ''}
+            </span>
+          )}
           {groups.map((group, index) => (
-            <span key={index} className={styles.scaleGroup} style={{ gridColumn: `span ${group.columnSpan}` }}>
+            <span key={index} className={styles.scaleGroup} lang={contentLang} style={{ gridColumn: `span ${group.columnSpan}` }}>
               {group.caption}
             </span>
           ))}
@@ -33,11 +40,11 @@ export function GridView({ config, notRated, ...props }: ViewProps & { config: A
       )}
       <span className={styles.scaleHeaderText}>{texts.statementColumn}</span>
       {options.map((option) => (
-        <span key={option.value} className={styles.scaleCaption}>
+        <span key={option.value} className={styles.scaleCaption} lang={contentLang}>
           {option.label}
         </span>
       ))}
     </div>
   );
-  return <QuestionList {...props} options={options} unset={-1} header={header} />;
+  return <QuestionList {...props} options={options} unset={-1} markAnswers={markUnanswered} optionsAreContent header={header} />;
 }

@@ -11,6 +11,8 @@ type Props = {
   errorMessage?: string;
   errorLabel: string;
   header?: ReactNode;
+  /** The language of the question's text when it is not the page's (see ViewProps.contentLang). */
+  contentLang?: string;
   children: ReactNode;
 };
 
@@ -18,7 +20,7 @@ type Props = {
  * A question with its number and text. A failed question shows its message in a block whose
  * assertive label is 'error, question number, message' (spec §2) and is highlighted.
  */
-export function QuestionBlock({ id, index, text, subText, errorMessage, errorLabel, header, children }: Props) {
+export function QuestionBlock({ id, index, text, subText, errorMessage, errorLabel, header, contentLang, children }: Props) {
   const titleId = `question-${id}-title`;
   return (
     <section id={`question-${id}`} className={styles.question} data-invalid={errorMessage ? true : undefined} aria-labelledby={titleId} tabIndex={-1}>
@@ -28,8 +30,10 @@ export function QuestionBlock({ id, index, text, subText, errorMessage, errorLab
         </span>
         <h2 id={titleId} className={styles.questionText}>
           <span className="visually-hidden">{index}. </span>
-          {text.replace(/\s*…\s*$/, ' …')}
-          {subText && <span className={styles.questionSubText}>{subText}</span>}
+          <span lang={contentLang}>
+            {text.replace(/\s*…\s*$/, ' …')}
+            {subText && <span className={styles.questionSubText}>{subText}</span>}
+          </span>
         </h2>
       </div>
       {errorMessage && (

@@ -8,29 +8,36 @@ import type { ViewProps } from './viewTypes';
 
 type Props = ViewProps & {
   options: ReadonlyArray<ChoiceOption>;
-  /** The value of an answer not given yet; a failed question marks those rows. */
+  /** The value of an answer not given yet. */
   unset: number;
+  /** Which answers of a failed question to highlight, given the question's values in order. */
+  markAnswers: (values: readonly number[]) => boolean[];
+  /** Whether the option captions are content (a grid's scale) rather than interface texts (ranks). */
+  optionsAreContent: boolean;
   header: ReactNode;
 };
 
 /** The questions of a page, each answer a row of radios: what the ranking and grid views share. */
-export function QuestionList({ questions, values, invalid, disabled, onChange, texts, options, unset, header }: Props) {
+export function QuestionList(props: Props) {
+  const { questions, values, invalid, disabled, onChange, texts, contentLang, options, unset, markAnswers, optionsAreContent, header } = props;
   return (
     <>
-      {questions.map((question) => (
-        <QuestionBlock
-          key={question.id}
-          id={question.id}
-          index={question.questionIndex}
-          text={question.text ?? ''}
-          subText={question.subText}
-          errorMessage={invalid.get(question.id)}
-          errorLabel={texts.errorLabel(question.questionIndex, invalid.get(question.id) ?? '')}
-          header={header}
-        >
-          {question.answerInfos.map((answer, position) => {
-            const value = values.get(answer.id) ?? unset;
-            return (
+      {questions.map((question) => {
+        const answerValues = question.answerInfos.map((answer) => values.get(answer.id) ?? unset);
+        const marked = invalid.has(question.id) ? markAnswers(answerValues) : [];
+        return (
+          <QuestionBlock
+            key={question.id}
+            id={question.id}
+            index={question.questionIndex}
+            text={question.text ?? ''}
+            subText={question.subText}
+            errorMessage={invalid.get(question.id)}
+            errorLabel={texts.errorLabel(question.questionIndex, invalid.get(question.id) ?? '')}
+            header={header}
+            contentLang={contentLang}
+          >
+            {question.answerInfos.map((answer, position) => (
               <ChoiceRow
                 key={answer.id}
                 name={`answer-${answer.id}`}
@@ -38,15 +45,17 @@ export function QuestionList({ questions, values, invalid, disabled, onChange, t
                 text={answer.text ?? ''}
                 subtext={answer.subtext}
                 options={options}
-                value={value}
-                invalid={invalid.has(question.id) && value === unset}
+                value={answerValues[position] ?? unset}
+                invalid={marked[position] === true}
                 disabled={disabled}
                 onChange={(next) => onChange(question.id, answer.id, next)}
+                contentLang={contentLang}
+                optionsLang={optionsAreContent ? contentLang : undefined}
               />
-            );
-          })}
-        </QuestionBlock>
-      ))}
+            ))}
+          </QuestionBlock>
+        );
+      })}
     </>
   );
 }

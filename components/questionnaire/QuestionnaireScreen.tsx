@@ -1,13 +1,14 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Product, StatusCode } from '@/lib/api/codes';
+import { bcp47, isLanguage } from '@/lib/api/languages';
 import type { QuestionnairePageResponse } from '@/lib/api/schemas/questionnaire';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { errorPageUrl } from '@/lib/flows/errorPage';
 import { finishErrorText, routeAfterFinish } from '@/lib/flows/finish';
-import { encodeAnswers, invalidQuestions, questionsPerPage, unsetValue } from '@/lib/flows/questionnaire';
+import { encodeAnswers, invalidQuestions, keepsErrorMessage, questionsPerPage, unsetValue } from '@/lib/flows/questionnaire';
 import { useUnsavedAnswers } from '@/components/chrome/UnsavedAnswers';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
@@ -88,38 +89,47 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
   }
   const [busy, setBusy] = useState(false);
   const [saveFailed, setSaveFailed] = useState(false);
+  // Counts failed saves, so that each one (a retry that fails too) moves focus to the banner.
+  const [saveFailures, setSaveFailures] = useState(0);
   const [finishError, setFinishError] = useState('');
   const inFlight = useRef(false);
   const formRef = useEarlyForm();
   const heading = useRef<HTMLParagraphElement>(null);
+  const banner = useRef<HTMLParagraphElement>(null);
+  // The control that moves on; the finish modals open after it was pressed and give focus back to it.
+  const submit = useRef<HTMLButtonElement>(null);
   const unset = unsetValue(product);
   const questions = page.questions ?? [];
   const start = questions[0]?.questionIndex ?? 1;
 
   useEffect(() => () => setHasUnsavedAnswers(false), [setHasUnsavedAnswers]);
 
+  useEffect(() => {
+    if (saveFailures > 0) banner.current?.focus();
+  }, [saveFailures]);
+
   const focusQuestion = (id: number) => {
     // After React has rendered the error blocks.
     requestAnimationFrame(() => document.getElementById(`question-${id}`)?.focus());
   };
 
-  const onChange = useCallback(
-    (questionId: number, answerId: number, value: number) => {
-      setValues((current) => new Map(current).set(answerId, value));
-      setInvalid((current) => {
-        if (!current.has(questionId)) return current;
-        const next = new Map(current);
-        next.delete(questionId);
-        return next;
-      });
-      setHasUnsavedAnswers(true);
-    },
-    [setHasUnsavedAnswers],
-  );
+  const notRated = page.notRated === true;
+  const onChange = (questionId: number, answerId: number, value: number) => {
+    const nextValues = new Map(values).set(answerId, value);
+    setValues(nextValues);
+    const question = questions.find((q) => q.id === questionId);
+    // A question's message stays while it is still invalid, and goes once it is not.
+    if (invalid.has(questionId) && question && !keepsErrorMessage(product, question, nextValues, { notRated, unset })) {
+      const next = new Map(invalid);
+      next.delete(questionId);
+      setInvalid(next);
+    }
+    setHasUnsavedAnswers(true);
+  };
 
   const turn = async (forward: boolean) => {
     if (inFlight.current) return;
-    const failed = invalidQuestions(product, questions, values, { forward, notRated: page.notRated === true, unset });
+    const failed = invalidQuestions(product, questions, values, { forward, notRated, unset });
     if (failed.length > 0) {
       setInvalid(new Map(failed.map((id) => [id, texts.errorAnswersInvalid])));
       focusQuestion(failed[0]!);
@@ -139,6 +149,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     setBusy(false);
     if (response.transportFailed || response.statusCode === StatusCode.Exception) {
       setSaveFailed(true);
+      setSaveFailures((count) => count + 1);
       return;
     }
     if (response.statusCode !== StatusCode.Ok) {
@@ -158,7 +169,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     setValues(valuesOf(next));
     setInvalid(new Map());
     setHasUnsavedAnswers(false);
-    if (next.canFinish) openModal(FINISH_CONFIRM);
+    if (next.canFinish) openModal(FINISH_CONFIRM, { returnFocusTo: submit.current });
     else requestAnimationFrame(() => heading.current?.focus());
   };
 
@@ -177,7 +188,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
       return;
     }
     setFinishError(finishErrorText(texts.modalErrorText, outcome.status, outcome.detail));
-    openModal(FINISH_ERROR);
+    openModal(FINISH_ERROR, { returnFocusTo: submit.current });
   };
 
   const viewTexts = {
@@ -187,6 +198,8 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     errorLabel: (number: number, message: string) => `${texts.errorWord} ${texts.questionWord} ${number}: ${message}`,
   };
   const isLastPage = !page.nextNavButtonQuestionStartIndex;
+  // The language the content is really in (German where it has no translation), for screen readers.
+  const contentLang = isLanguage(page.questionnaireLanguage) ? bcp47(page.questionnaireLanguage) : undefined;
   const rated = questions.flatMap((q) => q.answerInfos).filter((a) => (values.get(a.id) ?? unset) !== unset).length;
   const candidate = page.isSelfAssessment
     ? ''
@@ -197,7 +210,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
       <PageTitle parts={[fill(texts.pageOf, { current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1 }), page.questionnaireTitle]} />
       <div className={styles.top}>
         <h1 className={styles.title}>
-          {page.questionnaireTitle}
+          <span lang={contentLang}>{page.questionnaireTitle}</span>
           {candidate && <span className={styles.candidate}>{candidate}</span>}
         </h1>
         <div className={styles.topTools}>
@@ -222,7 +235,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
 
       <form ref={formRef} className={styles.form} onSubmit={(event) => { event.preventDefault(); void turn(true); }} aria-busy={busy}>
         {product === Product.CompetencyQuestionnaire ? (
-          <RankingView questions={questions} values={values} invalid={invalid} disabled={busy} onChange={onChange} texts={viewTexts} />
+          <RankingView questions={questions} values={values} invalid={invalid} disabled={busy} onChange={onChange} texts={viewTexts} contentLang={contentLang} />
         ) : page.answervaluesConfig ? (
           <GridView
             questions={questions}
@@ -231,8 +244,9 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
             disabled={busy}
             onChange={onChange}
             texts={viewTexts}
+            contentLang={contentLang}
             config={page.answervaluesConfig}
-            notRated={page.notRated === true}
+            notRated={notRated}
           />
         ) : null}
 
@@ -243,7 +257,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
         )}
 
         {saveFailed && (
-          <p className={styles.saveFailed} role="alert">
+          <p ref={banner} className={styles.saveFailed} role="alert" tabIndex={-1}>
             {texts.saveFailed}
           </p>
         )}
@@ -257,7 +271,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
               {texts.saving}
             </span>
           )}
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          <button ref={submit} type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {isLastPage ? texts.lastPage : texts.next}
           </button>
         </div>

@@ -15,4 +15,9 @@ export type ViewProps = {
   disabled: boolean;
   onChange: (questionId: number, answerId: number, value: number) => void;
   texts: ViewTexts;
+  /**
+   * BCP 47 tag of the language the questionnaire's content is written in; set on the content's
+   * elements so that screen readers read German fallback content inside a French page as German.
+   */
+  contentLang?: string;
 };

@@ -38,7 +38,7 @@ test.describe('@assessment questionnaire', () => {
     await first.locator('fieldset').nth(1).getByRole('radio', { name: /^1\b/ }).check();
     const calls = await countApiCalls(page, async () => {
       await page.getByRole('button', { name: 'Weiter' }).click();
-      await expect(page.getByRole('alert', { name: /^Fehler Frage \d+: Diese Frage ist noch nicht vollständig/ })).toHaveCount(4);
+      await expect(page.getByRole('alert', { name: /^Fehler Frage \d+: Bitte vergeben Sie jeden Rang von 1 bis 4 genau einmal/ })).toHaveCount(4);
     });
     expect(calls).toEqual([]);
     await expect(first).toBeFocused();

@@ -73,6 +73,9 @@ describe('pageinfo/questionnaire', () => {
     expect(english.questionnaireTitle).toBe('Competency profile: leadership and collaboration');
     const italian = await page(token, { questionStartIndex: 1, questionnaireLanguage: 'it-IT' });
     expect(italian.questionnaireTitle).toBe('Kompetenzprofil Führung und Zusammenarbeit');
+    // The content has no Italian: the page says it is German, so the screen can mark it as such.
+    expect(italian.questionnaireLanguage).toBe('de-DE');
+    expect(english.questionnaireLanguage).toBe('en-US');
   });
 
   it('refuses a token that is not logged in', async () => {
@@ -88,7 +91,7 @@ describe('pageinfo/questionnaire', () => {
     const refused = await page(token, { questionStartIndex: 5, answers: encode(1, answers.slice(0, 8)) });
     expect(refused.currentPage).toBe(1);
     expect(refused.questions.map((q) => q.isInvalid)).toEqual([true, false, true, true]);
-    expect(refused.questions[0]!.errorMessage).toBe('Diese Frage ist noch nicht vollständig und gültig beantwortet.');
+    expect(refused.questions[0]!.errorMessage).toBe('Bitte vergeben Sie jeden Rang von 1 bis 4 genau einmal: Jede Aussage braucht ihren eigenen Rang.');
     expect(refused.questions[0]!.answerInfos.map((a) => a.value)).toEqual([1, 1, 3, 4]);
     const [stored] = await db.query<{ n: number }>(
       `select count(*)::int as n from answer a join assessment s on s.id = a.assessment_id where s.ident_code = 'P1SELF001'`,
@@ -163,6 +166,8 @@ describe('pageinfo/questionnaire', () => {
     expect(items.every((a) => a.value === -1)).toBe(true);
     const half = await page(token, { questionStartIndex: 2, answers: encode(1, [{ id: items[0]!.id, value: 3 }]) });
     expect(half.questions[0]!.isInvalid).toBe(true);
+    // A grid has no ranks: its message says the question is not fully answered.
+    expect(half.questions[0]!.errorMessage).toBe('Diese Frage ist noch nicht vollständig und gültig beantwortet.');
     const notRated = await page(token, { questionStartIndex: 2, answers: encode(1, items.map((a) => ({ id: a.id, value: 0 }))) });
     expect(notRated.currentPage).toBe(2);
   });

@@ -1,5 +1,5 @@
 import { Product } from '@/lib/api/codes';
-import { answerLetter, encodeAnswers, invalidQuestions, questionsPerPage, resumeNextStart, unsetValue } from './questionnaire';
+import { answerLetter, encodeAnswers, invalidQuestions, keepsErrorMessage, questionsPerPage, resumeNextStart, unsetValue } from './questionnaire';
 
 const q = (id: number, answers: number[]) => ({ id, answerInfos: answers.map((a) => ({ id: a })) });
 
@@ -33,6 +33,22 @@ describe('questionnaire page rules', () => {
     ['nothing, back', new Map(), false, true, []],
   ])('grid product 2: %s → invalid %j', (_name, values, forward, notRated, expected) => {
     expect(invalidQuestions(Product.SecondQuestionnaire, [q(1, [11, 12])], values, { forward, notRated, unset: -1 })).toEqual(expected);
+  });
+
+  it.each([
+    ['one answer still unranked', new Map([[11, 1], [12, 2], [13, 3]]), true],
+    ['a rank still used twice', new Map([[11, 1], [12, 2], [13, 3], [14, 3]]), true],
+    ['every rank used once', new Map([[11, 1], [12, 2], [13, 3], [14, 4]]), false],
+    ['still wholly unranked (the lenient check does not apply on a change)', new Map(), true],
+  ])('ranking: a flagged question with %s keeps its message: %s', (_name, values, expected) => {
+    expect(keepsErrorMessage(Product.CompetencyQuestionnaire, ranking[0]!, values, { notRated: false, unset: 0 })).toBe(expected);
+  });
+
+  it.each([
+    ['half answered', new Map([[11, 2]]), true],
+    ['answered', new Map([[11, 2], [12, 3]]), false],
+  ])('grid: a flagged question %s keeps its message: %s', (_name, values, expected) => {
+    expect(keepsErrorMessage(Product.SecondQuestionnaire, q(1, [11, 12]), values, { notRated: true, unset: -1 })).toBe(expected);
   });
 
   it('encodes answers as base64 JSON of start index and id/value pairs', () => {

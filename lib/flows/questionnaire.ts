@@ -28,6 +28,20 @@ export function invalidQuestions(
     .map((q) => q.id);
 }
 
+/**
+ * Whether a question that shows its error message keeps it after an answer changed: until the
+ * question is validly answered (the strict check of next), so the participant sees what is still
+ * wrong while mending it, and the message goes once nothing is.
+ */
+export function keepsErrorMessage(
+  product: number,
+  question: PageQuestion,
+  values: ReadonlyMap<number, number>,
+  options: { notRated: boolean; unset: number },
+): boolean {
+  return invalidQuestions(product, [question], values, { ...options, forward: true }).length > 0;
+}
+
 /** The value an answer has before it is answered: 0 for ranks, -1 elsewhere (spec §4, §5). */
 export function unsetValue(product: number): number {
   return product === Product.CompetencyQuestionnaire ? 0 : -1;

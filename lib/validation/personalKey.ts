@@ -20,9 +20,23 @@ export function personalKeyProblems(choice: KeyChoice, key: string, confirmation
   return problems;
 }
 
+export type SaveProblem = KeyProblem | 'privacyMissing';
+
 /**
- * Whether the save button is enabled: privacy ticked, and — when setting a key — both keys
- * entered and equal (spec §5; the length is told in the error modal after pressing save).
+ * Everything that keeps /accesspassword from saving, in the order its error modal lists them
+ * (AccesskeyValid, ConfirmAccesskeyValid, PrivacyRequired): a press on save explains, whatever
+ * the state of the button (spec §5 asks for both key messages in the error modal).
+ */
+export function accessPasswordProblems(choice: KeyChoice, key: string, confirmation: string, privacyAccepted: boolean): SaveProblem[] {
+  const problems: SaveProblem[] = personalKeyProblems(choice, key, confirmation);
+  if (!privacyAccepted) problems.push('privacyMissing');
+  return problems;
+}
+
+/**
+ * Whether the save button reads as enabled: privacy ticked, and — when setting a key — both keys
+ * entered and equal (spec §5). Where it reads as disabled it still explains when pressed (see
+ * accessPasswordProblems): a silently dead button would leave the participant guessing.
  */
 export function canSaveKey(choice: KeyChoice, key: string, confirmation: string, privacyAccepted: boolean): boolean {
   if (!privacyAccepted) return false;

@@ -1,4 +1,4 @@
-import { isRankingQuestionValid } from './ranking';
+import { isRankingQuestionValid, rankAnswersToMark } from './ranking';
 
 describe('ranking question validity (spec §5, product 1)', () => {
   it.each([
@@ -16,5 +16,20 @@ describe('ranking question validity (spec §5, product 1)', () => {
     [[], true, false],
   ])('%j (lenient %s) is valid: %s', (values, lenient, expected) => {
     expect(isRankingQuestionValid(values, lenient)).toBe(expected);
+  });
+});
+
+describe('answers to highlight in a failed ranking question', () => {
+  it.each([
+    ['all ranked once', [1, 2, 3, 4], [false, false, false, false]],
+    ['one unranked', [1, 2, 3, 0], [false, false, false, true]],
+    ['all unranked', [0, 0, 0, 0], [true, true, true, true]],
+    ['a rank used twice marks both', [1, 1, 3, 4], [true, true, false, false]],
+    ['a rank used three times and one missing', [2, 2, 2, 0], [true, true, true, true]],
+    ['two ranks used twice', [1, 4, 1, 4], [true, true, true, true]],
+    ['a duplicate beside an unranked answer', [3, 0, 3, 1], [true, true, true, false]],
+    ['a value outside 1–4', [1, 2, 3, 5], [false, false, false, true]],
+  ])('%s: %j → %j', (_label, values, expected) => {
+    expect(rankAnswersToMark(values)).toEqual(expected);
   });
 });

@@ -11,3 +11,13 @@ export function isRankingQuestionValid(values: readonly number[], lenient = fals
   const sorted = [...values].sort((a, b) => a - b);
   return RANKS.every((rank, index) => sorted[index] === rank);
 }
+
+/**
+ * Which answers of a failed ranking question to highlight: those without a rank (0 or outside
+ * 1–4) and those whose rank another answer of the question carries too, since either one has to
+ * change before every rank is used once.
+ */
+export function rankAnswersToMark(values: readonly number[]): boolean[] {
+  const ranked = (value: number) => (RANKS as readonly number[]).includes(value);
+  return values.map((value) => !ranked(value) || values.filter((other) => other === value).length > 1);
+}

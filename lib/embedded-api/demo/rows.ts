@@ -118,6 +118,30 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'for QA: answers chosen and pages turned before the page scripts load',
   },
+  {
+    id: 'P1-LAST', identCode: 'P1LAST001', product: Product.CompetencyQuestionnaire, accessCode: 'LAST4711',
+    assessor: assessor('Lena', 'Letzte'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 20,
+    note: 'for QA: 20 of 24 answered, login goes to page 6 of 6; the suites open the finish modals but never finish',
+  },
+  {
+    id: 'P1-VIEW', identCode: 'P1VIEW001', product: Product.CompetencyQuestionnaire, accessCode: 'VIEW4711',
+    assessor: assessor('Vera', 'Ansicht'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: key set, nothing answered; the suites only look (layout, languages, messages) and never save a page',
+  },
+  {
+    id: 'P1-VIEW-FIRST', identCode: 'P1VIEWF01', product: Product.CompetencyQuestionnaire, accessCode: 'VIEWF4711',
+    assessor: assessor('Viktor', 'Erstblick'), candidate, isSelfAssessment: false, firstLoginDone: false, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: first login, /accesspassword; the suites never save the key, so it stays',
+  },
+  {
+    id: 'P1-VIEW-REGISTER', identCode: 'P1VIEWR01', product: Product.CompetencyQuestionnaire, accessCode: null,
+    assessor: assessor('', '', { email: '', isRegistered: false, mustRegister: true }), candidate,
+    isSelfAssessment: false, firstLoginDone: false, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: assessorMustRegister, /register; the suites never register, so the form stays',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */

@@ -3,7 +3,7 @@ import type { Language } from '@/lib/api/languages';
 import { answersPayload } from '@/lib/api/schemas/questionnaire';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import type { Sql } from '../db/database';
-import { allowedValues, DEFINITIONS, localize, type QuestionnaireDefinition } from '../questionnaires/definitions';
+import { allowedValues, contentLanguage, DEFINITIONS, localize, type QuestionnaireDefinition } from '../questionnaires/definitions';
 import { isComplete, isPageStart, isQuestionValid, pageCount, pageStartOf, questionsOfPage, resumeStart, type Values } from '../questionnaires/engine';
 import { CATALOGUES } from '../translations';
 import { translationsFor } from '../translations';
@@ -118,8 +118,9 @@ function pageAnswer(
   values: Values,
   options: { failed: Set<number>; uiLanguage: Language; language: Language; canFinish: boolean },
 ): ApiAnswer {
-  const { language } = options;
-  const errorText = CATALOGUES[options.uiLanguage].ErrorAnswersInvalid;
+  // German where the content has no translation: the answer names the language it really is in.
+  const language = contentLanguage(definition, options.language);
+  const errorText = CATALOGUES[options.uiLanguage][definition.errorMessage];
   const perPage = definition.questionsPerPage;
   const total = pageCount(definition);
   const currentPage = Math.floor((start - 1) / perPage) + 1;

@@ -21,10 +21,16 @@ export type QuestionnaireDefinition = {
   notRated: boolean;
   noDetails: boolean;
   scale: Scale;
+  /** The message of a failed question: the ranking one says that each rank is used once. */
+  errorMessage: 'ErrorAnswersInvalid' | 'ErrorAnswersInvalidGrid';
 };
 
 const RANK_SCALE: Scale = {
-  valueInfos: [1, 2, 3, 4].map((value) => ({ value, caption: { de: String(value), en: String(value) } })),
+  // Digits read the same in every language: they never make a questionnaire fall back to German.
+  valueInfos: [1, 2, 3, 4].map((value) => {
+    const digit = String(value);
+    return { value, caption: { de: digit, en: digit, fr: digit, it: digit, cz: digit } };
+  }),
   notRatedValue: null,
   notRatedValueCaption: null,
   notRatedGroupCaption: null,
@@ -40,6 +46,7 @@ export const DEFINITIONS: Record<string, QuestionnaireDefinition> = {
     notRated: false,
     noDetails: true,
     scale: RANK_SCALE,
+    errorMessage: 'ErrorAnswersInvalid',
   },
   'grid-10': {
     content: GRID_QUESTIONNAIRE,
@@ -49,6 +56,7 @@ export const DEFINITIONS: Record<string, QuestionnaireDefinition> = {
     notRated: true,
     noDetails: true,
     scale: GRID_SCALE as unknown as Scale,
+    errorMessage: 'ErrorAnswersInvalidGrid',
   },
 };
 
@@ -58,6 +66,30 @@ const LANGUAGE_FIELD: Record<Language, keyof LocalizedText> = { 'de-DE': 'de', '
 export function localize(text: LocalizedText | null | undefined, language: Language): string {
   if (!text) return '';
   return text[LANGUAGE_FIELD[language]] ?? text.de;
+}
+
+/** Every text of a questionnaire: title, questions, answers and the captions of its scale. */
+function textsOf(definition: QuestionnaireDefinition): Array<LocalizedText | null | undefined> {
+  const { content, scale } = definition;
+  return [
+    content.title,
+    ...content.questions.flatMap((question) => [question.text, question.subText, ...question.answers.flatMap((answer) => [answer.text, answer.subtext])]),
+    ...scale.valueInfos.map((info) => info.caption),
+    scale.notRatedValueCaption,
+    scale.notRatedGroupCaption,
+    ...scale.groupCaptions.map((group) => group.caption),
+  ];
+}
+
+/**
+ * The language a questionnaire is shown in: the one asked for where every text of it is written
+ * in that language, else German as a whole. The page then says truthfully which language its
+ * content is in (questionnaireLanguage, spec §3), so a French page can mark German content as
+ * German for screen readers, and no page mixes two languages in its statements.
+ */
+export function contentLanguage(definition: QuestionnaireDefinition, asked: Language): Language {
+  const field = LANGUAGE_FIELD[asked];
+  return textsOf(definition).every((text) => !text || text[field] !== undefined) ? asked : 'de-DE';
 }
 
 /** The allowed answer values of a definition, not-rated included where allowed. */
