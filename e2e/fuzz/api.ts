@@ -1,5 +1,5 @@
 import { CALL_PATHS, CALLS, type CallPath } from '@/lib/api/catalogue';
-import { fuzzBody } from './bodies';
+import { fuzzBody, type FuzzBody } from './bodies';
 import { contentType, forgedAddressHeaders, originHeaders } from './headers';
 import type { FuzzRequest } from './http';
 import type { Random } from './random';
@@ -79,4 +79,12 @@ export function apiRequest(r: Random, visitors: Visitor[], baseUrl: string): Fuz
     notes.push('chunked');
   }
   return { label: `api ${method} ${abbreviate(`/api/${urlPath}`)}: ${notes.join(', ')}`, method, path: `/api/${urlPath}`, headers, ...(body && { body: body.bytes }) };
+}
+
+/** A call exactly as the page's own script sends it, with the given body. */
+export function pageScriptCall(visitor: Visitor, path: string, body: FuzzBody, baseUrl: string, extraHeaders: Record<string, string> = {}): FuzzRequest {
+  const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', origin: baseUrl, 'content-type': 'application/json', ...extraHeaders };
+  if (visitor.xsrf) headers['x-xsrf-token'] = visitor.xsrf;
+  if (visitor.cookie) headers.cookie = visitor.cookie;
+  return { label: `api POST ${abbreviate(`/api/${path}`)}: ${visitor.name}, as the page sends it, ${body.what}`, method: 'POST', path: `/api/${path}`, headers, body: body.bytes };
 }

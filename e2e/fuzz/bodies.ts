@@ -72,8 +72,14 @@ const WRONG_TYPES: unknown[] = [null, true, false, 0, -1, 1.5, 1e308, '', '1', [
 /** Mutates one field of a base body, or replaces the body altogether. */
 export function fuzzBody(schema: AnySchema, r: Random): FuzzBody {
   const base = sampleObject(schema, r);
-  const keys = Object.keys(schema.shape ?? {});
+  const shape = schema.shape ?? {};
+  const keys = Object.keys(shape).filter((key) => key !== 'token');
   const someKey = () => (keys.length ? r.pick(keys) : 'category');
+  const unwrap = (field: AnySchema): AnySchema => (field.def.innerType ? unwrap(field.def.innerType) : field);
+  const keysOf = (type: string) => keys.filter((key) => unwrap(shape[key]!).def.type === type);
+  // NUL goes where text reaches the database; deep nesting where the contract takes any JSON.
+  const stringKey = () => r.pick(keysOf('string').length ? keysOf('string') : [someKey()]);
+  const nestingKey = () => r.pick(keysOf('record').length && r.chance(0.7) ? keysOf('record') : [someKey()]);
   const mutation = r.weighted<() => FuzzBody>([
     [22, () => json('a body from the contract', base)],
     [8, () => {
@@ -85,8 +91,8 @@ export function fuzzBody(schema: AnySchema, r: Random): FuzzBody {
       const value = nastyString(r);
       return json(`nasty string in ${key}: ${JSON.stringify(value).slice(0, 40)}`, { ...base, [key]: value });
     }],
-    [4, () => {
-      const key = someKey();
+    [6, () => {
+      const key = stringKey();
       return json(`NUL in ${key}`, { ...base, [key]: `${r.string(3)}\u0000${r.string(3)}` });
     }],
     [2, () => text('a raw NUL byte inside a string (invalid JSON)', `{"${someKey()}":"a\u0000b"}`)],
@@ -98,10 +104,22 @@ export function fuzzBody(schema: AnySchema, r: Random): FuzzBody {
     [2, () => json('an unknown field', { ...base, [r.pick(['isAdmin', 'statusCode', 'sid', 'role', '', ' ', 'ü', '\u0000'])]: true })],
     [2, () => text('duplicate keys', JSON.stringify(base).replace(/^\{/, `{"${someKey()}":1,"${someKey()}":[],`))],
     [2, () => text('60,000 nested arrays', nested(60_000))],
-    [2, () => text('60,000 nested arrays in a field', `{"${someKey()}":${nested(60_000)}}`)],
-    [1, () => text('40,000 nested objects in a field', `{"${someKey()}":${'{"a":'.repeat(40_000)}1${'}'.repeat(40_000)}}`)],
-    [1, () => text('33 nested levels', `{"${someKey()}":${nested(32)}}`)],
-    [1, () => text('32 nested levels', `{"${someKey()}":${nested(31)}}`)],
+    [2, () => {
+      const key = nestingKey();
+      return text(`60,000 nested arrays in ${key}`, JSON.stringify({ ...base, [key]: 0 }).replace(`"${key}":0`, `"${key}":{"a":${nested(60_000)}}`));
+    }],
+    [1, () => {
+      const key = nestingKey();
+      return text(`40,000 nested objects in ${key}`, JSON.stringify({ ...base, [key]: 0 }).replace(`"${key}":0`, `"${key}":${'{"a":'.repeat(40_000)}1${'}'.repeat(40_000)}`));
+    }],
+    [1, () => {
+      const key = nestingKey();
+      return text(`33 nested levels in ${key}`, JSON.stringify({ ...base, [key]: 0 }).replace(`"${key}":0`, `"${key}":{"a":${nested(31)}}`));
+    }],
+    [1, () => {
+      const key = nestingKey();
+      return text(`32 nested levels in ${key}`, JSON.stringify({ ...base, [key]: 0 }).replace(`"${key}":0`, `"${key}":{"a":${nested(30)}}`));
+    }],
     [2, () => json('a 300 KB string (over the body limit)', { ...base, [someKey()]: 'x'.repeat(300 * 1024) })],
     [1, () => json('a 200 KB string (under the body limit)', { ...base, [someKey()]: 'y'.repeat(200 * 1024) })],
     [1, () => json('10,000 list items', { ...base, [someKey()]: Array.from({ length: 10_000 }, (_, i) => i) })],

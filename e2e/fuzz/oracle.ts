@@ -24,6 +24,10 @@ export function judge(response: FuzzResponse, patterns: Array<[string, RegExp]>,
   if (response.status === 0) problems.push(`no answer (${response.error ?? 'unknown'})`);
   else if (response.status >= 500) problems.push(`HTTP ${response.status}`);
   else if (response.error) problems.push(response.error);
+  // The Exception outcome means the upstream failed or threw: bad input must be refused before that.
+  if (request?.path.startsWith('/api/') && /"statusCode"\s*:\s*13\b/.test(response.body)) problems.push('the Exception outcome (statusCode 13) in the answer');
+  const location = String(response.headers.location ?? '');
+  if (/[?&]statusCode=13\b/.test(location)) problems.push(`a redirect to the error page with the Exception outcome (${location.slice(0, 120)})`);
   // The proxy keeps the upstream token in the cookie; page JavaScript must never see it.
   if (request?.path.startsWith('/api/') && /"token"\s*:\s*"[^"]/.test(response.body)) problems.push('a token in the answer of the proxy');
   for (const [name, pattern] of patterns) {

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiRequest } from './api';
+import { directedRequests } from './directed';
 import { createClient, type FuzzRequest, type FuzzResponse } from './http';
 import { failureClass, judge, leakPatterns } from './oracle';
 import { pageRequest, pageRoutes } from './pages';
@@ -93,7 +94,11 @@ async function main(): Promise<number> {
     const logBaseline = server.logLines().length;
     const patterns = leakPatterns([dataDir]);
     const r = seededRandom(seed);
-    if (REPLAY !== undefined) return await replay(REPLAY, () => nextRequest(r, visitors, server.baseUrl, routes), client, patterns);
+    // The directed hazards first, then random requests up to N: one sequence, numbered as sent.
+    const directed = directedRequests(r, visitors, server.baseUrl, routes);
+    const generate = (index: number) => directed[index] ?? nextRequest(r, visitors, server.baseUrl, routes);
+    console.log(`fuzz: ${Math.min(N, directed.length)} directed requests first, then ${Math.max(0, N - directed.length)} random ones`);
+    if (REPLAY !== undefined) return await replay(REPLAY, generate, client, patterns);
     const fuzzStarted = Date.now();
     let index = 0;
     let lastProgress = Date.now();
@@ -101,7 +106,7 @@ async function main(): Promise<number> {
     const worker = async () => {
       while (index < N && !server.exit()) {
         const current = index++;
-        const request = nextRequest(r, visitors, server.baseUrl, routes);
+        const request = generate(current);
         const response = await client.send(request);
         if (response.error?.startsWith('not sendable')) {
           unsendable++;
@@ -182,9 +187,9 @@ async function main(): Promise<number> {
 }
 
 /** Generates the requests up to number index exactly as a run does, and sends only that one. */
-async function replay(index: number, generate: () => FuzzRequest, client: ReturnType<typeof createClient>, patterns: ReturnType<typeof leakPatterns>) {
-  let request = generate();
-  for (let i = 0; i < index; i++) request = generate();
+async function replay(index: number, generate: (index: number) => FuzzRequest, client: ReturnType<typeof createClient>, patterns: ReturnType<typeof leakPatterns>) {
+  let request = generate(0);
+  for (let i = 1; i <= index; i++) request = generate(i);
   const response = await client.send(request);
   const show = (text: string) => JSON.stringify(text.length > 3000 ? `${text.slice(0, 3000)}… (${text.length} characters)` : text);
   console.log(`#${index} ${request.label}`);
