@@ -70,6 +70,18 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
       body: Buffer.from('[]'),
     });
   }
+  // A form post without scripts is a server action to Next; a broken multipart body must not be a 500.
+  for (const action of [undefined, '']) {
+    requests.push({
+      ...get('/support', visitor, `a malformed multipart form post${action === undefined ? '' : ' with an empty Next-Action header'}`, {
+        ...(action !== undefined && { 'next-action': action }),
+        origin: baseUrl,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'multipart/form-data; boundary=----fuzz',
+      }, 'POST'),
+      body: Buffer.from('a=1'),
+    });
+  }
   const upload = Buffer.from(JSON.stringify({ category: 'x'.repeat(50_000) }));
   requests.push({
     label: 'aborted upload half-way',

@@ -34,6 +34,11 @@ export function pageRoutes(appDir = path.resolve('app')): Route[] {
 /** Routes of the spec whose flows are not built yet, and paths no route has. */
 const OTHER_PATHS = ['/ra/RADEMO01', '/kodew/KWDEMO01/en', '/kodegroupcode/KGDEMO01/de', '/portal/PTDEMO01/1', '/nope', '/api', '/api/', '/api/health', '/_next/static/x.js', '/_next/image?url=%2Flogo.svg&w=9999&q=1', '/favicon.ico', '/logo.svg', '/robots.txt'];
 
+/** encodeURIComponent, except that a lone surrogate goes out as its replacement character instead of throwing. */
+function percentEncoded(text: string): string {
+  return [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+}
+
 /** A path segment: a demo code, a language, or something odd (encodings, traversal, length). */
 function segment(r: Random): string {
   return r.weighted<() => string>([
@@ -41,7 +46,7 @@ function segment(r: Random): string {
     [2, () => r.pick(['de', 'en', 'fr', 'it', 'cz', 'de-DE', 'xx', '1', '0', '-1'])],
     [3, () => r.string(r.between(1, 16))],
     [3, () => r.pick(['%ff', '%c0%af', '%', '%zz', '%e2%82', '%ed%a0%80', '%00', 'a%00b', '%2F', '%2e%2e', '..', '.', '%5C', '%0d%0aSet-Cookie:%20x=1', '%3Cscript%3E', '%25', '%u0041', '%C3%BC', '%F0%9F%98%80'])],
-    [2, () => encodeURIComponent(nastyString(r))],
+    [2, () => percentEncoded(nastyString(r))],
     [1, () => r.string(r.pick([500, 2000, 8000, 20_000]))],
     [1, () => Buffer.from(r.pick(['ü', '€', '😀', 'ß']), 'utf8').toString('latin1')],
     [1, () => r.pick(['__proto__', 'constructor', 'prototype', 'toString'])],
@@ -134,9 +139,11 @@ export function pageRequest(r: Random, visitors: Visitor[], baseUrl: string, rou
     body = Buffer.from(r.pick(['[]', '["de-DE"]', '[{"__proto__":{"x":1}}]', '------fuzz\r\nContent-Disposition: form-data; name="1_$ACTION_ID_x"\r\n\r\n\r\n------fuzz--', 'a=1', '['.repeat(5000)]));
     notes.push(`server action, ${crossOrigin ? 'cross-origin' : 'same origin'}`);
   } else if (method === 'POST') {
-    body = Buffer.from('a=1&b=2');
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    notes.push('form post');
+    const multipart = r.chance(0.5);
+    body = Buffer.from(multipart ? r.pick(['a=1', '------fuzz\r\nContent-Disposition: form-data; name="code"\r\n\r\nP1DEMO01\r\n------fuzz--\r\n']) : 'a=1&b=2');
+    headers['content-type'] = multipart ? 'multipart/form-data; boundary=----fuzz' : 'application/x-www-form-urlencoded';
+    Object.assign(headers, { origin: baseUrl, 'sec-fetch-site': 'same-origin' });
+    notes.push(multipart ? 'multipart form post' : 'form post');
   }
   if (method === 'GET' && r.chance(0.01)) method = 'TRACE';
   return { label: `page ${method} ${abbreviate(path)}: ${notes.join(', ')}`, method, path, headers, ...(body && { body }) };

@@ -81,6 +81,19 @@ async function main(): Promise<number> {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
+  // The server runs in its own process group: an interrupted fuzz must still stop it.
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // process.on, not once: a second signal (tsx relays the first one) must not end us before the server.
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      void server.stop().finally(() => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        process.exit(130);
+      });
+    });
+  }
   const client = createClient(port, CONCURRENCY, REQUEST_TIMEOUT_MS);
   const failures: Failure[] = [];
   const statuses = new Map<string, number>();
@@ -106,7 +119,12 @@ async function main(): Promise<number> {
     const worker = async () => {
       while (index < N && !server.exit()) {
         const current = index++;
-        const request = generate(current);
+        let request: FuzzRequest;
+        try {
+          request = generate(current);
+        } catch (error) {
+          throw new Error(`generating request #${current} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
         const response = await client.send(request);
         if (response.error?.startsWith('not sendable')) {
           unsendable++;
@@ -161,19 +179,22 @@ async function main(): Promise<number> {
     if (sent + unsendable < N && !server.exit()) problems.push(`only ${sent} of ${N} requests could be sent`);
 
     if (failures.length) {
-      const classes = new Map<string, number>();
-      for (const failure of failures) classes.set(failureClass(failure.request), (classes.get(failureClass(failure.request)) ?? 0) + 1);
+      const classes = new Map<string, Failure[]>();
+      for (const failure of failures.sort((a, b) => a.index - b.index)) {
+        const name = failureClass(failure.request);
+        classes.set(name, [...(classes.get(name) ?? []), failure]);
+      }
       console.log('');
-      console.log('failing requests by kind:');
-      for (const [name, count] of [...classes].sort((a, b) => b[1] - a[1])) console.log(`  ${count} × ${name}`);
-      console.log('');
-      console.log(`failing requests (first 25 of ${failures.length}):`);
-      for (const failure of failures.sort((a, b) => a.index - b.index).slice(0, 25)) {
-        console.log(`  #${failure.index} ${failure.request.label}`);
-        console.log(`    → ${failure.response.status}: ${failure.problems.join('; ').slice(0, 400)}`);
-        if (failure.request.body) console.log(`    body (${failure.request.body.length} bytes): ${JSON.stringify(failure.request.body.subarray(0, 160).toString('utf8'))}`);
-        const body = failure.response.body.replace(/\s+/g, ' ');
-        if (body) console.log(`    answer: ${body.slice(0, 200)}`);
+      console.log(`failing requests by kind (the first 3 of each; FUZZ_REPLAY=<#> FUZZ_SEED=${SEED_TEXT} shows one in full):`);
+      for (const [name, group] of [...classes].sort((a, b) => b[1].length - a[1].length)) {
+        console.log(`  ${group.length} × ${name}`);
+        for (const failure of group.slice(0, 3)) {
+          console.log(`    #${failure.index} ${failure.request.label}`);
+          console.log(`      → ${failure.response.status}: ${failure.problems.join('; ').slice(0, 300)}`);
+          if (failure.request.body) console.log(`      body (${failure.request.body.length} bytes): ${JSON.stringify(failure.request.body.subarray(0, 120).toString('utf8'))}`);
+          const body = failure.response.body.replace(/\s+/g, ' ');
+          if (body) console.log(`      answer: ${body.slice(0, 160)}`);
+        }
       }
     }
     console.log('');
