@@ -59,6 +59,7 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
   requests.push(get('/home/P1%00DEMO01', visitor, 'a NUL in the ident code of a deep link'));
   requests.push(get('/home?sid=P1DEMO01%00&lg=de%00', visitor, 'a NUL in the query of a deep link'));
   requests.push(get('/support', visitor, 'the TRACE method', {}, 'TRACE'));
+  requests.push(get('/logo.svg', visitor, 'a public file with another method', {}, 'DELETE'));
   requests.push(get('/nope', visitor, 'an RSC request to an unknown route', { rsc: '1', 'next-router-state-tree': encodeURIComponent('["",{"children":["__PAGE__",{}]},null,null,true]') }));
   for (const origin of ['https://evil.example', baseUrl]) {
     requests.push({

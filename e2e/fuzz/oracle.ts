@@ -27,7 +27,7 @@ export function judge(response: FuzzResponse, patterns: Array<[string, RegExp]>,
   // The Exception outcome means the upstream failed or threw: bad input must be refused before that.
   if (request?.path.startsWith('/api/') && /"statusCode"\s*:\s*13\b/.test(response.body)) problems.push('the Exception outcome (statusCode 13) in the answer');
   const location = String(response.headers.location ?? '');
-  if (/[?&]statusCode=13\b/.test(location)) problems.push(`a redirect to the error page with the Exception outcome (${location.slice(0, 120)})`);
+  if (/^(?:https?:\/\/[^/]+)?\/error\?(?:.*&)?statusCode=13\b/.test(location) && !request?.path.includes('statusCode=13')) problems.push(`a redirect to the error page with the Exception outcome (${location.slice(0, 120)})`);
   // The proxy keeps the upstream token in the cookie; page JavaScript must never see it.
   if (request?.path.startsWith('/api/') && /"token"\s*:\s*"[^"]/.test(response.body)) problems.push('a token in the answer of the proxy');
   for (const [name, pattern] of patterns) {
@@ -54,6 +54,7 @@ export function failureClass(request: FuzzRequest): string {
   if (header('next-action') !== undefined) return `server action POST${header('origin') === 'https://evil.example' || header('host') || header('x-forwarded-host') ? ' (cross-origin or forged host)' : ''}`;
   if (header('next-router-state-tree') !== undefined) return 'an RSC request with a Next-Router-State-Tree header';
   if (malformed) return 'malformed percent-encoding in the path';
+  if (/^\/(?:logo\.svg|favicon\.ico|robots\.txt)(?:\?|$)/.test(request.path) && request.method !== 'GET' && request.method !== 'HEAD') return `${request.method} to a public file`;
   if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(request.method)) return `method ${request.method}`;
   return `${request.label.split(' ')[0]} ${request.method}`;
 }
