@@ -51,7 +51,7 @@ export function failureClass(request: FuzzRequest): string {
     malformed = true;
   }
   if (request.method === 'POST' && String(header('content-type') ?? '').startsWith('multipart/') && header('next-action') === undefined && !request.path.startsWith('/api/')) return 'a multipart form post to a page';
-  if (header('next-action') !== undefined) return `server action POST${header('origin') === 'https://evil.example' || header('host') || header('x-forwarded-host') ? ' (cross-origin or forged host)' : ''}`;
+  if (header('next-action') !== undefined) return `server action POST${header('origin') === 'https://evil.example' || header('host') !== undefined || header('x-forwarded-host') !== undefined ? ' (cross-origin or forged host)' : ''}`;
   if (header('next-router-state-tree') !== undefined) return 'an RSC request with a Next-Router-State-Tree header';
   if (malformed) return 'malformed percent-encoding in the path';
   if (/^\/(?:logo\.svg|favicon\.ico|robots\.txt)(?:\?|$)/.test(request.path) && request.method !== 'GET' && request.method !== 'HEAD') return `${request.method} to a public file`;

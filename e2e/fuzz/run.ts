@@ -187,7 +187,9 @@ async function main(): Promise<number> {
       console.log('');
       console.log(`failing requests by kind (the first 3 of each; FUZZ_REPLAY=<#> FUZZ_SEED=${SEED_TEXT} shows one in full):`);
       for (const [name, group] of [...classes].sort((a, b) => b[1].length - a[1].length)) {
-        console.log(`  ${group.length} × ${name}`);
+        const kinds = new Map<string, number>();
+        for (const failure of group) kinds.set(failure.request.label.split(' ')[0]!, (kinds.get(failure.request.label.split(' ')[0]!) ?? 0) + 1);
+        console.log(`  ${group.length} × ${name} (${[...kinds].map(([kind, count]) => `${kind} ${count}`).join(', ')})`);
         for (const failure of group.slice(0, 3)) {
           console.log(`    #${failure.index} ${failure.request.label}`);
           console.log(`      → ${failure.response.status}: ${failure.problems.join('; ').slice(0, 300)}`);
