@@ -7,6 +7,7 @@ import { newSession, unsealSession, type SessionData } from '@/lib/session/data'
 import { issueXsrfToken } from '@/lib/session/xsrf';
 import type { FailureKind, sendCall } from '@/lib/upstream/client';
 import { EDGE_SERVER_MARK } from '@/lib/edge/clientAddress.mjs';
+import { JSON_DEPTH_LIMIT } from './bodyLimits';
 import { BODY_LIMIT_BYTES } from './checks';
 import { handleProxy } from './handleProxy';
 
@@ -231,6 +232,55 @@ describe('refusals', () => {
     expectRefusal(await run({ path: p, body: JSON.stringify(body) }), 400, 5, error);
   });
 
+  /** paymentDetails accepts any JSON, so only the depth check stands between it and the stack. */
+  const nested = (levels: number, open = '[', close = ']') => open.repeat(levels) + close.repeat(levels);
+  const paid = (details: string) => `{"transactionId":"T-1","paymentDetails":${details}}`;
+
+  it.each<[string, string, string]>([
+    ['60,000 nested arrays in a field that takes any JSON', 'submit/portal/sucessfullyPaid', paid(`{"a":${nested(60_000)}}`)],
+    ['40,000 nested objects (as many as fit into 256 KiB)', 'submit/portal/sucessfullyPaid', paid(`${'{"a":'.repeat(40_000)}1${'}'.repeat(40_000)}`)],
+    ['60,000 nested arrays as the body', 'pageinfo', nested(60_000)],
+    ['60,000 open brackets that never close (not JSON either)', 'pageinfo', '['.repeat(60_000)],
+    ['one level over the limit', 'submit/portal/sucessfullyPaid', paid(`{"a":${nested(JSON_DEPTH_LIMIT - 1)}}`)],
+  ])('%s → 400 before parsing', async (_label, p, body) => {
+    expectRefusal(await run({ path: p, body }), 400, 5, `body is nested deeper than ${JSON_DEPTH_LIMIT} levels`);
+  });
+
+  it.each<[string, string]>([
+    ['nesting up to the limit', paid(`{"a":${nested(JSON_DEPTH_LIMIT - 2)}}`)],
+    ['brackets inside a string', paid(JSON.stringify({ note: '[{'.repeat(1000) }))],
+    ['an escaped quote before brackets inside a string', paid(JSON.stringify({ note: '\\"[[[['.repeat(500) }))],
+  ])('%s passes the depth check', async (_label, body) => {
+    const result = await run({ path: 'submit/portal/sucessfullyPaid', body });
+    expect(result.response.status).toBe(200);
+    expect(result.calls).toHaveLength(1);
+  });
+
+  it.each<[string, string, unknown, string]>([
+    ['submit/kodekodex/identcode', 'a NUL inside the ident code', { assessmentIdentCode: 'P1DEMO01\u0000' }, 'assessmentIdentCode'],
+    ['submit/kodekodex/identcode', 'a lone NUL as the ident code', { assessmentIdentCode: '\u0000' }, 'assessmentIdentCode'],
+    ['submit/kodekodex/login', 'a NUL in the access code', { passwordHash: 'abc\u0000def' }, 'passwordHash'],
+    ['pageinfo', 'a NUL in the category', { category: '\u0000Home' }, 'category'],
+    [
+      'submit/kodew/personalinfo',
+      'a NUL in a nested value',
+      { additionalFieldsWithValues: [{ id: 1, value: 'ok' }, { id: 2, value: 'x\u0000' }], password: '' },
+      'additionalFieldsWithValues.1.value',
+    ],
+    ['submit/portal/sucessfullyPaid', 'a NUL deep in free-form JSON', { transactionId: 'T-1', paymentDetails: { payer: { name: ['A', 'B\u0000'] } } }, 'paymentDetails.payer.name.1'],
+    ['submit/portal/sucessfullyPaid', 'a NUL in a field name', { transactionId: 'T-1', paymentDetails: { 'a\u0000b': 1 } }, 'paymentDetails.a\\0b'],
+  ])('%s with %s → 400 naming the field', async (p, _label, body, field) => {
+    const result = await run({ path: p, body: JSON.stringify(body) });
+    expectRefusal(result, 400, 5, `${field}: must not contain a NUL character`);
+    expect(result.text).not.toContain('\u0000');
+  });
+
+  it('other control characters are the upstream\'s to judge', async () => {
+    const result = await run({ path: 'submit/kodekodex/identcode', body: JSON.stringify({ assessmentIdentCode: 'P1\u0001\u001f\u007f' }) });
+    expect(result.response.status).toBe(200);
+    expect(result.calls[0]!.body.assessmentIdentCode).toBe('P1\u0001\u001f\u007f');
+  });
+
   it('checks run in order: method before origin, origin before session, session before XSRF, XSRF before the body', async () => {
     expect((await run({ path: 'nope', method: 'GET' })).response.status).toBe(404);
     expect((await run({ method: 'GET', headers: { 'sec-fetch-site': 'cross-site' } })).response.status).toBe(405);
@@ -376,6 +426,25 @@ describe('answers', () => {
     expect(result.json()).toEqual({ statusCode: 13, detailCode, exceptionId: 'ABCDEFGHJK', translations: [] });
     expect(result.response.headers.get('set-cookie')).toBeNull();
   });
+
+  it.each(['submit/kodew/login', 'pageinfo/ra/personalinfo', 'loadImage'])(
+    'an upstream without the call %s (not-available) → 404 "not available", no cookie, distinct from an unknown call',
+    async (p) => {
+      const session = newSession({ token: tokenWith({ product: 4 }) });
+      const body = p === 'submit/kodew/login' ? { groupcode: 'enc' } : p === 'loadImage' ? { category: 'img-1' } : {};
+      const result = await run(
+        { session, path: p, body: JSON.stringify(body) },
+        { response: { statusCode: 13, detailCode: 24, translations: [], token: tokenWith({ product: 4, isLoggedIn: true }) }, failure: 'not-available' },
+      );
+      expect(result.response.status).toBe(404);
+      expect(result.response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(result.response.headers.get('cache-control')).toBe('no-store');
+      expect(result.response.headers.get('set-cookie')).toBeNull();
+      expect(result.json()).toEqual({ statusCode: 0, detailCode: 0, error: `call '${p}' is not available` });
+      expect(result.calls).toHaveLength(1);
+      expect((await run({ path: `${p}x` })).json().error).toBe(`unknown call '${p}x'`);
+    },
+  );
 
   it('loadImage: a text answer passes as text/plain', async () => {
     const session = newSession({ token: tokenWith({ product: 2 }) });

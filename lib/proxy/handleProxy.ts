@@ -5,6 +5,7 @@ import { decodeClaims } from '@/lib/session/claims';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, XSRF_COOKIE, XSRF_HEADER } from '@/lib/session/cookies';
 import { checkXsrf } from '@/lib/session/xsrf';
 import { sendCall } from '@/lib/upstream/client';
+import { fieldWithNul, JSON_DEPTH_LIMIT, nestsDeeperThan } from './bodyLimits';
 import { clientAddressOf, describeIssue, isSameOrigin, readLimitedBody } from './checks';
 import { refuse } from './refusal';
 
@@ -32,6 +33,9 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
 
   const text = await readLimitedBody(request);
   if (text === 'too-large') return refuse(413, 'body is larger than 256 KiB');
+  if (text === 'aborted') return refuse(400, 'the body ended early');
+  // Before parsing: a value nested this deep would overflow the stack of whatever walks it next.
+  if (nestsDeeperThan(text)) return refuse(400, `body is nested deeper than ${JSON_DEPTH_LIMIT} levels`);
   let raw: unknown;
   try {
     raw = text.trim() === '' ? {} : JSON.parse(text);
@@ -40,9 +44,13 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   }
   const parsed = browserRequestSchema(path).safeParse(raw);
   if (!parsed.success) return refuse(400, describeIssue(parsed.error));
+  const withNul = fieldWithNul(parsed.data);
+  if (withNul) return refuse(400, `${withNul}: must not contain a NUL character`);
 
   const body = withSessionDefaults(path, parsed.data as Record<string, unknown>, session);
   const { response, failure } = await send(path, body as never, { clientAddress: clientAddressOf(request.headers) });
+  // A known call whose flow the upstream does not offer (yet): a plain 4xx, not an Exception.
+  if (failure === 'not-available') return refuse(404, `call '${path}' is not available`);
 
   const headers = new Headers({ 'cache-control': 'no-store' });
   if (typeof response === 'string') {

@@ -126,7 +126,7 @@ describe('sendCall against an HTTP upstream', () => {
   type Case = [string, string, CallPath, Reply];
   it.each<Case>([
     ['HTTP 500', 'http-error', 'pageinfo', json(500, { statusCode: 1 })],
-    ['HTTP 404', 'http-error', 'submit/kodekodex/login', json(404, 'not found', 'text/plain')],
+    ['HTTP 410', 'http-error', 'submit/kodekodex/login', json(410, 'gone', 'text/plain')],
     ['HTTP 503 without body', 'http-error', 'pageinfo/questionnaire', (_q, res) => res.writeHead(503).end()],
     ['a redirect (not followed)', 'unreachable', 'pageinfo', (_q, res) => res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end()],
     ['an HTML page', 'not-json', 'pageinfo', json(200, '<html>maintenance</html>', 'text/html')],
@@ -207,6 +207,59 @@ describe('sendCall against an HTTP upstream', () => {
       expect(response).toEqual({ statusCode: 13, detailCode: 24, exceptionId: expect.any(String) });
       expectOneFailureLog(response.exceptionId, 'http-error', 'loadImage');
     });
+  });
+});
+
+describe('sendCall to a call the upstream does not offer (HTTP 404)', () => {
+  /** The warnings logged for unavailable calls; the set of logged paths lives for the whole process. */
+  const notAvailableLines = () =>
+    logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === 'upstream_call_not_available');
+
+  it.each<[string, CallPath, Reply]>([
+    ['the embedded API\'s JSON', 'submit/kodew/login', json(404, { error: "unknown call 'submit/kodew/login'" })],
+    ['a plain-text 404', 'pageinfo/ra/personalinfo', json(404, 'not found', 'text/plain')],
+    ['a 404 without body', 'submit/kodegroupcode/login', (_q, res) => res.writeHead(404).end()],
+  ])('%s → failure not-available, the Exception outcome without an exception id', async (_label, callPath, upstreamReply) => {
+    reply = upstreamReply;
+    const body = callPath.endsWith('/login') ? { groupcode: 'enc', token: TOKEN } : { token: TOKEN };
+    const result = await sendCall(callPath, body as never);
+    expect(result.failure).toBe('not-available');
+    expect(result.response).toMatchObject({ statusCode: 13, detailCode: 24 });
+    expect(result.response).not.toHaveProperty('exceptionId');
+    expect(notAvailableLines()).toEqual([{ time: expect.any(String), level: 'warn', event: 'upstream_call_not_available', path: callPath, reason: 'HTTP 404' }]);
+    expect(logLines.join('')).not.toContain(TOKEN);
+  });
+
+  it('a page-info load keeps its response shape (translations default to [])', async () => {
+    reply = json(404, { error: 'unknown call' });
+    const result = await sendCall('pageinfo/kodew/assessmentselection', { token: TOKEN });
+    expect(result.response).toMatchObject({ statusCode: 13, detailCode: 24, translations: [] });
+  });
+
+  it('loadImage: the JSON Exception outcome, not a text', async () => {
+    reply = json(404, 'no such call', 'text/plain');
+    const result = await sendCall('loadImage', { category: 'img-1' });
+    expect(result).toEqual({ response: { statusCode: 13, detailCode: 24 }, failure: 'not-available' });
+  });
+
+  it('100 calls to one unavailable path log one line; another path logs its own', async () => {
+    reply = json(404, { error: 'unknown call' });
+    for (let i = 0; i < 100; i++) {
+      expect((await sendCall('submit/kodew/sendaccesscode', { token: TOKEN } as never)).failure).toBe('not-available');
+    }
+    expect(received).toHaveLength(100);
+    expect(logLines).toHaveLength(1);
+    expect(notAvailableLines()).toEqual([expect.objectContaining({ path: 'submit/kodew/sendaccesscode' })]);
+    await sendCall('submit/kodegroupcode/sendaccesscode', { token: TOKEN } as never);
+    await sendCall('submit/kodew/sendaccesscode', { token: TOKEN } as never);
+    expect(notAvailableLines().map((entry) => entry.path)).toEqual(['submit/kodew/sendaccesscode', 'submit/kodegroupcode/sendaccesscode']);
+  });
+
+  it('other HTTP errors stay logged every time', async () => {
+    reply = json(500, 'boom', 'text/plain');
+    await sendCall('submit/kodew/sendaccesscode', { token: TOKEN } as never);
+    await sendCall('submit/kodew/sendaccesscode', { token: TOKEN } as never);
+    expect(logLines.map((line) => JSON.parse(line).event)).toEqual(['upstream_failure', 'upstream_failure']);
   });
 });
 

@@ -3,8 +3,11 @@ import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { logEvent, newExceptionId } from '@/lib/log/logger';
 import { EmbeddedUnavailableError, transport, type TransportOptions } from './transport';
 
-/** Why a call produced no usable answer; the proxy maps it to 502 or 504. */
-export type FailureKind = 'unreachable' | 'timeout' | 'http-error' | 'not-json' | 'bad-shape' | 'no-database';
+/**
+ * Why a call produced no usable answer; the proxy maps it to 502 or 504, and 'not-available' (the
+ * upstream answered HTTP 404: it does not offer this call, e.g. a flow not built yet) to a 404.
+ */
+export type FailureKind = 'unreachable' | 'timeout' | 'http-error' | 'not-json' | 'bad-shape' | 'no-database' | 'not-available';
 
 export type CallResult<P extends CallPath> = { response: ResponseOf<P>; failure?: FailureKind };
 
@@ -29,6 +32,14 @@ export async function sendCall<P extends CallPath>(path: P, body: RequestOf<P>, 
     return { response: (spec.kind === 'image' ? outcome : spec.response.parse(outcome)) as ResponseOf<P>, failure };
   };
 
+  const notAvailable = (): CallResult<P> => {
+    // Anyone can send valid calls to such a path: one warning per path and process, not one per call.
+    if (firstTimeNotAvailable(path)) logEvent('warn', 'upstream_call_not_available', { path, reason: 'HTTP 404' });
+    // No exception id: the error page would show an id that no log line carries after the first.
+    const outcome = { statusCode: StatusCode.Exception, detailCode: DetailCode.Exception };
+    return { response: (spec.kind === 'image' ? outcome : spec.response.parse(outcome)) as ResponseOf<P>, failure: 'not-available' };
+  };
+
   let response: Response;
   try {
     response = await transport(path, JSON.stringify(body), options);
@@ -39,6 +50,7 @@ export async function sendCall<P extends CallPath>(path: P, body: RequestOf<P>, 
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
+    if (response.status === 404) return notAvailable();
     return fail('http-error', `HTTP ${response.status}`);
   }
   let text: string;
@@ -63,6 +75,17 @@ export async function sendCall<P extends CallPath>(path: P, body: RequestOf<P>, 
     return fail('bad-shape', `answer does not fit the contract at ${issue?.path.join('.') || 'body'}: ${issue?.message ?? ''}`);
   }
   return { response: parsed.data as ResponseOf<P> };
+}
+
+const NOT_AVAILABLE_LOGGED = Symbol.for('assessment-web.not-available-logged');
+
+/** True once per path and process; kept on globalThis because Next may load this module more than once. */
+function firstTimeNotAvailable(path: string): boolean {
+  const store = globalThis as Record<symbol, Set<string> | undefined>;
+  const logged = (store[NOT_AVAILABLE_LOGGED] ??= new Set());
+  if (logged.has(path)) return false;
+  logged.add(path);
+  return true;
 }
 
 function safeJson(text: string): unknown {

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+/**
+ * How the production server starts, run by sh in the repository with PORT, DATA_DIR and
+ * NODE_ENV=production set. The one place to switch (e.g. to `node server.mjs`).
+ */
+export const START_COMMAND = 'node server.mjs -p "$PORT"';
+
+export type RunningServer = {
+  baseUrl: string;
+  port: number;
+  /** Set once the process has exited, with how. */
+  exit: () => string | undefined;
+  /** Lines the server has written to its log file so far. */
+  logLines: () => string[];
+  stop: () => Promise<void>;
+};
+
+/** A port nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts the server with stdout and stderr into logFile and waits for /api/health to answer 200. */
+export async function startServer(options: { port: number; dataDir: string; logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const { port, dataDir, logFile } = options;
+  const log = fs.openSync(logFile, 'w');
+  const child: ChildProcess = spawn('sh', ['-c', `exec ${START_COMMAND}`], {
+    env: { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    stdio: ['ignore', log, log],
+    // Its own process group, so that stop() ends the server and anything it started, and nothing else.
+    detached: true,
+  });
+  fs.closeSync(log);
+  let exited: string | undefined;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = signal ? `signal ${signal}` : `exit code ${code}`;
+      resolve();
+    }),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: RunningServer = {
+    baseUrl,
+    port,
+    exit: () => exited,
+    logLines: () => fs.readFileSync(logFile, 'utf8').split('\n').filter((line) => line.trim() !== ''),
+    stop: async () => {
+      if (exited || child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const killer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5000);
+      await exitedPromise;
+      clearTimeout(killer);
+    },
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the server stopped before it was ready (${exited}); see ${logFile}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      await response.body?.cancel();
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await server.stop();
+  throw new Error(`the server did not answer /api/health within 120 s; see ${logFile}`);
+}

@@ -1,0 +1,91 @@
+import { encryptCode } from '../support/api';
+import type { createClient, FuzzResponse } from './http';
+
+/**
+ * The visitor states the fuzz sends requests as. Each keeps the cookies it was given once: answers
+ * to fuzz requests never change them, so a login holds for the whole run.
+ */
+export type Visitor = {
+  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2';
+  /** Cookie header value, empty for anonymous. */
+  cookie: string;
+  /** The XSRF-TOKEN value bound to this session, empty for anonymous. */
+  xsrf: string;
+};
+
+type Client = ReturnType<typeof createClient>;
+
+function cookiesOf(response: FuzzResponse, jar: Map<string, string>): void {
+  const setCookie = response.headers['set-cookie'] ?? [];
+  for (const line of setCookie) {
+    const pair = line.split(';')[0] ?? '';
+    const index = pair.indexOf('=');
+    if (index > 0) jar.set(pair.slice(0, index), pair.slice(index + 1));
+  }
+}
+
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** A page load gives a session and its XSRF cookie, as a browser gets them. */
+async function freshVisitor(client: Client, name: Visitor['name'], jar = new Map<string, string>()): Promise<Visitor & { jar: Map<string, string> }> {
+  const response = await client.send({ label: 'setup: page load', method: 'GET', path: '/support', headers: { accept: 'text/html' } });
+  if (response.status !== 200) throw new Error(`setup: GET /support answered ${response.status}`);
+  cookiesOf(response, jar);
+  const xsrf = jar.get('XSRF-TOKEN');
+  if (!xsrf) throw new Error('setup: no XSRF-TOKEN cookie after a page load');
+  return { name, cookie: cookieHeader(jar), xsrf: decodeURIComponent(xsrf), jar };
+}
+
+async function call(client: Client, visitor: Visitor & { jar: Map<string, string> }, path: string, body: unknown) {
+  const response = await client.send({
+    label: `setup: ${path}`,
+    method: 'POST',
+    path: `/api/${path}`,
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-xsrf-token': visitor.xsrf, cookie: cookieHeader(visitor.jar) },
+    body: Buffer.from(JSON.stringify(body)),
+  });
+  cookiesOf(response, visitor.jar);
+  visitor.cookie = cookieHeader(visitor.jar);
+  const answer = JSON.parse(response.body || '{}') as { statusCode?: number; tokenClaims?: { isLoggedIn?: boolean } };
+  if (response.status !== 200 || answer.statusCode !== 1) throw new Error(`setup: ${path} answered ${response.status} ${response.body.slice(0, 200)}`);
+  return answer;
+}
+
+/** Demo rows the fuzz signs in as (shared/DEMO.md); it never finishes them. */
+const SIGN_INS = [
+  { name: 'signed-in P1', identCode: 'P1DEMO01', accessCode: 'RANK4711' },
+  { name: 'signed-in P2', identCode: 'P2DEMO01', accessCode: 'GRID4711' },
+] as const;
+
+/** Every visitor state, the signed-in ones logged in through the proxy as the pages do it. */
+export async function prepareVisitors(client: Client): Promise<Visitor[]> {
+  const visitors: Visitor[] = [{ name: 'anonymous', cookie: '', xsrf: '' }];
+  visitors.push(await freshVisitor(client, 'visitor'));
+  const identified = await freshVisitor(client, 'identified');
+  await call(client, identified, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1SELF001' });
+  visitors.push(identified);
+  for (const row of SIGN_INS) {
+    const visitor = await freshVisitor(client, row.name);
+    await call(client, visitor, 'submit/kodekodex/identcode', { assessmentIdentCode: row.identCode });
+    const login = await call(client, visitor, 'submit/kodekodex/login', { passwordHash: encryptCode(row.accessCode) });
+    if (!login.tokenClaims?.isLoggedIn) throw new Error(`setup: ${row.identCode} is not signed in after the access code`);
+    visitors.push(visitor);
+  }
+  return visitors.map(({ name, cookie, xsrf }) => ({ name, cookie, xsrf }));
+}
+
+/** The signed-in visitors whose session still loads the questionnaire: whether the run stayed signed in. */
+export async function stillSignedIn(client: Client, visitors: Visitor[]): Promise<string[]> {
+  const names: string[] = [];
+  for (const visitor of visitors.filter((v) => v.name.startsWith('signed-in'))) {
+    const response = await client.send({
+      label: 'check: signed in',
+      method: 'POST',
+      path: '/api/pageinfo/questionnaire',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-xsrf-token': visitor.xsrf, cookie: visitor.cookie },
+      body: Buffer.from('{}'),
+    });
+    if (response.status === 200 && (JSON.parse(response.body) as { statusCode?: number }).statusCode === 1) names.push(visitor.name);
+  }
+  return names;
+}
