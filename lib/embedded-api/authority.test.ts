@@ -1,40 +1,22 @@
 import { decodeClaims } from '@/lib/session/claims';
 import { encryptClientValue } from './clientCrypto';
-import type { EmbeddedSettings } from './context';
-import { openDatabase, type Database } from './db/database';
-import { migrate } from './db/migrations';
-import { seedDemoIfEmpty } from './demo/seed';
+import type { Database } from './db/database';
 import { DEFINITIONS } from './questionnaires/definitions';
-import { createRequestHandler } from './server';
+import { sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
 
 /** The attacks of issue 6 replayed as a participant or an attacker would, on the demo data. */
-const settings: EmbeddedSettings = {
-  tokenSecret: 't'.repeat(40),
-  tokenTtlSeconds: 3600,
-  clientCryptoKey: 'Kx7#pQ2!vR9$mW4z',
-  clientCryptoIv: 'iV3@bN8&cT5*hJ1q',
-  guessing: { maxPerAssessment: 1000, maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900 },
-  identCodeGuessing: { maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900 },
-};
+const settings = testSettings('t'.repeat(40));
 
 let db: Database;
-let handle: (request: Request) => Promise<Response>;
+let handle: Handle;
 
 beforeAll(async () => {
-  db = await openDatabase({ memory: true });
-  await migrate(db);
-  await seedDemoIfEmpty(db);
-  handle = createRequestHandler(db, settings);
+  ({ db, handle } = await startTestApi(settings));
 }, 60_000);
 
 afterAll(async () => db?.close());
 
-type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
-
-async function call(path: string, body: unknown): Promise<Answer> {
-  const response = await handle(new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.9' }, body: JSON.stringify(body) }));
-  return (await response.json()) as Answer;
-}
+const call = async (path: string, body: unknown): Promise<Answer> => (await sendTo(handle, path, body, '198.51.100.9')).answer;
 
 const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryptoKey, settings.clientCryptoIv);
 const identToken = async (code: string) => (await call('submit/kodekodex/identcode', { assessmentIdentCode: code })).token!;

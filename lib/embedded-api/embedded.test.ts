@@ -2,26 +2,19 @@ import { CALL_PATHS } from '@/lib/api/catalogue';
 import { LANGUAGES, type Language } from '@/lib/api/languages';
 import { decodeClaims } from '@/lib/session/claims';
 import { encryptClientValue } from './clientCrypto';
-import type { EmbeddedSettings } from './context';
-import { openDatabase, type Database } from './db/database';
+import type { Database } from './db/database';
 import { migrate, MIGRATIONS } from './db/migrations';
 import { resetDemo, seedDemoIfEmpty } from './demo/seed';
 import { hashKey, verifyKey } from './keys';
 import { ROUTES } from './router';
 import { createRequestHandler } from './server';
 import { signToken } from './tokens';
+import { startTestApi, testSettings } from './testApi';
 import { CATALOGUES } from './translations';
 
 /** One in-memory PGlite for the whole file: starting one takes seconds. */
-const settings: EmbeddedSettings = {
-  tokenSecret: 's'.repeat(40),
-  tokenTtlSeconds: 3600,
-  clientCryptoKey: 'Kx7#pQ2!vR9$mW4z',
-  clientCryptoIv: 'iV3@bN8&cT5*hJ1q',
-  // Generous, so that the wrong-code cases below never lock an assessment by accident.
-  guessing: { maxPerAssessment: 1000, maxPerClient: 1000, windowSeconds: 3600, lockSeconds: 900 },
-  identCodeGuessing: { maxPerClient: 1000, windowSeconds: 3600, lockSeconds: 900 },
-};
+// Generous limits, so that the wrong-code cases below never lock an assessment by accident.
+const settings = testSettings('s'.repeat(40));
 let db: Database;
 let handle: (request: Request) => Promise<Response>;
 let firstMigration: number[];
@@ -29,10 +22,7 @@ let seededFirst: boolean;
 
 beforeAll(async () => {
   jest.setTimeout(60_000);
-  db = await openDatabase({ memory: true });
-  firstMigration = await migrate(db);
-  seededFirst = await seedDemoIfEmpty(db);
-  handle = createRequestHandler(db, settings);
+  ({ db, handle, migrated: firstMigration, seeded: seededFirst } = await startTestApi(settings));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,40 +1,23 @@
 import { decodeClaims } from '@/lib/session/claims';
 import { encryptClientValue } from './clientCrypto';
-import type { EmbeddedSettings } from './context';
-import { openDatabase, type Database } from './db/database';
-import { migrate } from './db/migrations';
-import { seedDemoIfEmpty } from './demo/seed';
+import type { Database } from './db/database';
 import { fireWrongAccessCodes } from './guessingProbe';
 import { createRequestHandler } from './server';
+import { sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
 
 /** The guessing limits under concurrency and for ident codes, on an in-memory PGlite. */
-const settings: EmbeddedSettings = {
-  tokenSecret: 'g'.repeat(40),
-  tokenTtlSeconds: 3600,
-  clientCryptoKey: 'Kx7#pQ2!vR9$mW4z',
-  clientCryptoIv: 'iV3@bN8&cT5*hJ1q',
-  guessing: { maxPerAssessment: 20, maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900 },
-  identCodeGuessing: { maxPerClient: 5, windowSeconds: 3600, lockSeconds: 900 },
-};
+const settings = testSettings('g'.repeat(40), { guessing: { maxPerAssessment: 20 }, identCodeGuessing: { maxPerClient: 5 } });
 
 let db: Database;
-let handle: (request: Request) => Promise<Response>;
+let handle: Handle;
 
 beforeAll(async () => {
-  db = await openDatabase({ memory: true });
-  await migrate(db);
-  await seedDemoIfEmpty(db);
-  handle = createRequestHandler(db, settings);
+  ({ db, handle } = await startTestApi(settings));
 }, 60_000);
 
 afterAll(async () => db?.close());
 
-type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
-
-async function call(path: string, body: unknown, client = '198.51.100.20', via = handle): Promise<Answer> {
-  const response = await via(new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(body) }));
-  return (await response.json()) as Answer;
-}
+const call = async (path: string, body: unknown, client = '198.51.100.20', via = handle): Promise<Answer> => (await sendTo(via, path, body, client)).answer;
 
 const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryptoKey, settings.clientCryptoIv);
 

@@ -2,42 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encryptClientValue } from './clientCrypto';
-import type { EmbeddedSettings } from './context';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrations';
 import { seedDemoIfEmpty } from './demo/seed';
 import { createRequestHandler } from './server';
+import { sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
 
 /** The questionnaire calls against a real database: saving, validating, resuming, finishing, guessing limits. */
-const settings: EmbeddedSettings = {
-  tokenSecret: 'q'.repeat(40),
-  tokenTtlSeconds: 3600,
-  clientCryptoKey: 'Kx7#pQ2!vR9$mW4z',
-  clientCryptoIv: 'iV3@bN8&cT5*hJ1q',
-  guessing: { maxPerAssessment: 5, maxPerClient: 1000, windowSeconds: 3600, lockSeconds: 900 },
-  identCodeGuessing: { maxPerClient: 1000, windowSeconds: 3600, lockSeconds: 900 },
-};
+const settings = testSettings('q'.repeat(40), { guessing: { maxPerAssessment: 5, maxPerClient: 1000 }, identCodeGuessing: { maxPerClient: 1000 } });
 
-type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
 type Question = { id: number; questionIndex: number; isInvalid: boolean; errorMessage: string; answerInfos: Array<{ id: number; value: number }> };
 
 let db: Database;
-let handle: (request: Request) => Promise<Response>;
+let handle: Handle;
 
 beforeAll(async () => {
-  db = await openDatabase({ memory: true });
-  await migrate(db);
-  await seedDemoIfEmpty(db);
-  handle = createRequestHandler(db, settings);
+  ({ db, handle } = await startTestApi(settings));
 }, 60_000);
 
 afterAll(async () => db?.close());
 
 async function call(path: string, body: unknown, via = handle, client = '198.51.100.7'): Promise<Answer> {
-  const response = await via(
-    new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(body) }),
-  );
-  return (await response.json()) as Answer;
+  return (await sendTo(via, path, body, client)).answer;
 }
 
 const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryptoKey, settings.clientCryptoIv);

@@ -5,14 +5,12 @@ import { envSchema } from '@/lib/config/schema';
 import { decodeClaims } from '@/lib/session/claims';
 import { AUTHORITY_TABLE, renderAuthorityTable, TOKEN_STATES, unavailableRow, type AuthorityRow, type Situation, type TokenState } from './authorityTable';
 import { encryptClientValue } from './clientCrypto';
-import type { EmbeddedSettings } from './context';
-import { openDatabase, type Database } from './db/database';
-import { migrate } from './db/migrations';
+import type { Database } from './db/database';
 import { hashKey } from './keys';
 import { DEFINITIONS } from './questionnaires/definitions';
 import { ROUTES } from './router';
-import { createRequestHandler } from './server';
 import { signToken } from './tokens';
+import { sendTo, startTestApi, testSettings, type Handle } from './testApi';
 
 /**
  * The table of SECURITY.md, played cell by cell against the embedded API on an in-memory PGlite:
@@ -20,41 +18,26 @@ import { signToken } from './tokens';
  * refusal, that nothing personal comes back and nothing in the database changes; and that nothing
  * personal reaches a holder who has not proved the access code or personal key.
  */
-const settings: EmbeddedSettings = {
-  tokenSecret: 'a'.repeat(40),
-  tokenTtlSeconds: 3600,
-  clientCryptoKey: 'Kx7#pQ2!vR9$mW4z',
-  clientCryptoIv: 'iV3@bN8&cT5*hJ1q',
-  guessing: { maxPerAssessment: 1000, maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900 },
-  identCodeGuessing: { maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900 },
-};
+const settings = testSettings('a'.repeat(40));
 const KEY = 'Geheim4711';
 const UNAVAILABLE = unavailableRow(CALL_PATHS.filter((p) => !ROUTES[p]));
 const TABLE: AuthorityRow[] = [...AUTHORITY_TABLE, UNAVAILABLE];
 
 let db: Database;
-let handle: (request: Request) => Promise<Response>;
+let handle: Handle;
 let keyHash: string;
 let serial = 0;
 
 beforeAll(async () => {
-  db = await openDatabase({ memory: true });
-  await migrate(db);
-  handle = createRequestHandler(db, settings);
+  ({ db, handle } = await startTestApi(settings, { demo: false }));
   keyHash = await hashKey(KEY);
 }, 60_000);
 
 afterAll(async () => db?.close());
 
-type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
 const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryptoKey, settings.clientCryptoIv);
 
-async function call(callPath: string, body: unknown): Promise<{ httpStatus: number; answer: Answer }> {
-  const response = await handle(
-    new Request(`http://embedded.invalid/${callPath}`, { method: 'POST', headers: { 'x-forwarded-for': '192.0.2.1' }, body: JSON.stringify(body) }),
-  );
-  return { httpStatus: response.status, answer: (await response.json()) as Answer };
-}
+const call = (callPath: string, body: unknown) => sendTo(handle, callPath, body, '192.0.2.1');
 
 /** One assessment of its own per cell, with personal data that must not leak. */
 type Fixture = { assessmentId: number; assessorId: number; identCode: string; personal: string[] };

@@ -1,0 +1,48 @@
+import type { EmbeddedSettings } from './context';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrations';
+import { seedDemoIfEmpty } from './demo/seed';
+import { createRequestHandler } from './server';
+
+/**
+ * The embedded API on an in-memory PGlite, as the integration tests and the measurement scripts
+ * drive it: one place for their settings and their way of sending a call, so that a new setting or
+ * header is added once.
+ */
+export type Handle = (request: Request) => Promise<Response>;
+export type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
+
+/** The built-in client crypto of lib/config/schema.ts, which the demo codes are encrypted with. */
+export const TEST_CRYPTO = { key: 'Kx7#pQ2!vR9$mW4z', iv: 'iV3@bN8&cT5*hJ1q' } as const;
+
+type Limits = { guessing?: Partial<EmbeddedSettings['guessing']>; identCodeGuessing?: Partial<EmbeddedSettings['identCodeGuessing']> };
+
+/** Settings with generous limits unless a test lowers one; each file passes its own secret. */
+export function testSettings(tokenSecret: string, limits: Limits = {}): EmbeddedSettings {
+  return {
+    tokenSecret,
+    tokenTtlSeconds: 3600,
+    clientCryptoKey: TEST_CRYPTO.key,
+    clientCryptoIv: TEST_CRYPTO.iv,
+    guessing: { maxPerAssessment: 1000, maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900, ...limits.guessing },
+    identCodeGuessing: { maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900, ...limits.identCodeGuessing },
+  };
+}
+
+export type TestApi = { db: Database; handle: Handle; migrated: number[]; seeded: boolean };
+
+/** Opens an in-memory PGlite, applies the migrations and, unless told not to, creates the demo data. */
+export async function startTestApi(settings: EmbeddedSettings, options: { demo?: boolean } = {}): Promise<TestApi> {
+  const db = await openDatabase({ memory: true });
+  const migrated = await migrate(db);
+  const seeded = options.demo === false ? false : await seedDemoIfEmpty(db);
+  return { db, handle: createRequestHandler(db, settings), migrated, seeded };
+}
+
+/** Sends one call as the front end would: JSON body, the participant's address in X-Forwarded-For. */
+export async function sendTo(handle: Handle, path: string, body: unknown, client: string): Promise<{ httpStatus: number; answer: Answer }> {
+  const response = await handle(
+    new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(body) }),
+  );
+  return { httpStatus: response.status, answer: (await response.json()) as Answer };
+}
