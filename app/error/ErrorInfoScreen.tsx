@@ -5,7 +5,7 @@ import { errorPageMessage, errorPageStart, isSignOutRecord, parseErrorRecord } f
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { ClearSessionOnMount } from '@/components/session/ClearSessionOnMount';
-import { IdentCodeForm } from '../home/[[...params]]/IdentCodeForm';
+import { IdentCodeForm } from '@/components/identcode/IdentCodeForm';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { languageFromToken } from '@/lib/api/languages';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
-import { IdentCodeForm } from './IdentCodeForm';
+import { IdentCodeForm } from '@/components/identcode/IdentCodeForm';
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
