@@ -1,14 +1,13 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getConfig } from '@/lib/config';
-import { DEMO_LINKS } from '@/lib/embedded-api/demo/rows';
+import { demoLinks } from '@/lib/upstream/demoLinks';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import styles from './page.module.css';
 
 /** The demo deep links of shared/DEMO.md: only while the embedded API serves the demo data (DEMO_DATA). */
 export default async function HomeDevPage() {
-  const config = getConfig();
-  if (!config.embeddedApi || !config.DEMO_DATA) notFound();
+  const links = demoLinks();
+  if (!links) notFound();
   const t = await getTranslations('homeDev');
   return (
     <section className="card" aria-labelledby="home-dev-title">
@@ -28,7 +27,7 @@ export default async function HomeDevPage() {
             </tr>
           </thead>
           <tbody>
-            {DEMO_LINKS.map((row) => (
+            {links.map((row) => (
               <tr key={row.id}>
                 <th scope="row">{row.id}</th>
                 <td>

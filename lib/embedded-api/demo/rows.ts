@@ -145,7 +145,9 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */
-export const DEMO_LINKS: Array<{ id: string; href: string; code: string | null; what: string }> = [
+export type DemoLink = { id: string; href: string; code: string | null; what: string };
+
+export const DEMO_LINKS: DemoLink[] = [
   ...DEMO_ASSESSMENTS.map((a) => ({ id: a.id, href: `/home/${a.identCode}`, code: a.accessCode, what: a.note })),
   { id: 'RA', href: '/ra/RADEMO01', code: 'RADEMO01', what: 'requirements analysis: name and e-mail, grid with details, 12 questions' },
   { id: 'KODEW', href: '/kodew/KWDEMO01/en', code: 'KWDEMO01', what: 'web variant: additional fields, e-mail step, selection, slider questionnaire' },
