@@ -5,7 +5,14 @@
  *     handed to the app as x-client-address; without trusted proxies the forwarding headers a client
  *     could forge are removed;
  *   - a path that is not valid percent-encoding becomes the 404 page (a JSON 400 under /api/), where
- *     Next would answer a plain-text 500.
+ *     Next would answer a plain-text 500;
+ *   - methods Next cannot represent (TRACE, TRACK, CONNECT, …), and anything but GET and HEAD on a
+ *     file (public/, /_next/), are a 405, where Next would answer a 500;
+ *   - a route tree header (Next-Router-State-Tree) that Next could not parse is a JSON 400;
+ *   - a POST to a page must be one of the build's server actions, from a page of this host: an
+ *     unknown action id, a form that names none or does not parse, any other POST is a JSON 4xx
+ *     before Next logs a stack trace or answers a 500 for it.
+ * Every refusal here is JSON {statusCode, detailCode, error}, as the proxy's, and logs nothing.
  *
  *   node server.mjs [--dev] [-p|--port <port>] [-H|--hostname <host>]
  * PORT and HOSTNAME are read when the options are not given; the default is port 3000 on every interface.
@@ -14,7 +21,12 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops } from './lib/edge/clientAddress.mjs';
+import { readBody, replayBody } from './lib/edge/body.mjs';
+import { methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
+import { edgeRefusal } from './lib/edge/refusal.mjs';
 import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH } from './lib/edge/requestPath.mjs';
+import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
+import { ACTION_BODY_LIMIT_BYTES, argumentsRefusal, formActionRefusal, pagePostDecision, readActionIds } from './lib/edge/serverActions.mjs';
 
 function fail(message) {
   console.error(message);
@@ -55,36 +67,82 @@ const { default: next } = await import('next');
 // The app believes x-client-address only while this mark says that this server set it.
 globalThis[EDGE_SERVER_MARK] = true;
 
+const dir = path.dirname(new URL(import.meta.url).pathname);
 const server = createServer();
-const app = next({ dev, dir: path.dirname(new URL(import.meta.url).pathname), hostname: hostname ?? 'localhost', port, httpServer: server });
+const app = next({ dev, dir, hostname: hostname ?? 'localhost', port, httpServer: server });
 const handle = app.getRequestHandler();
+const publicFiles = publicFilePaths(path.join(dir, 'public'));
+/** The build's server actions; in development they change as pages compile, so Next alone judges them. */
+let actionIds;
+
+function send(res, refusal) {
+  res.writeHead(refusal.status, refusal.headers);
+  res.end(refusal.body);
+}
+
+/** The refusal for a request before Next sees it, or undefined; may read (and replay) a form's body. */
+async function refusalFor(req) {
+  const methodRefused = methodRefusal(req.method, req.url, publicFiles);
+  if (methodRefused) return edgeRefusal(405, `method ${req.method} not allowed here`, { allow: methodRefused.allow });
+  if (hasMalformedPath(req.url)) {
+    if (isApiPath(req.url)) return malformedPathRefusal();
+    req.url = NOT_FOUND_PATH;
+  }
+  if (!isReadableRouterState(req.headers[ROUTER_STATE_HEADER])) return edgeRefusal(400, 'the Next-Router-State-Tree header is not a route tree');
+  if (req.method !== 'POST' || isApiPath(req.url) || !actionIds) return undefined;
+  const decision = pagePostDecision(req.headers, actionIds);
+  if (decision.refusal || !decision.read) return decision.refusal;
+  const body = await readBody(req, ACTION_BODY_LIMIT_BYTES);
+  if (body === 'aborted') return 'aborted';
+  // What is left of a body too large is not read: the connection cannot carry another request.
+  if (body === 'too-large') return edgeRefusal(413, `a server action takes at most ${ACTION_BODY_LIMIT_BYTES} bytes`, { connection: 'close' });
+  const type = req.headers['content-type'] ?? '';
+  if (!type.startsWith('multipart/form-data')) {
+    const refused = argumentsRefusal(body.toString('utf8'));
+    if (!refused) replayBody(req, body);
+    return refused;
+  }
+  let form;
+  try {
+    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    return edgeRefusal(400, 'the body is not valid multipart/form-data');
+  }
+  const entries = [...form];
+  const refused = decision.read === 'form' ? formActionRefusal(entries, actionIds) : argumentsRefusal(entries);
+  if (refused) return refused;
+  // Next reads the form as it was read here: encoded again, so that its own parser cannot disagree.
+  const encoded = new Response(form);
+  const again = Buffer.from(await encoded.arrayBuffer());
+  replayBody(req, again);
+  req.headers['content-type'] = encoded.headers.get('content-type');
+  req.headers['content-length'] = String(again.length);
+  delete req.headers['transfer-encoding'];
+  return undefined;
+}
 
 server.on('request', (req, res) => {
   applyClientAddress(req.headers, req.socket.remoteAddress, hops);
-  if (hasMalformedPath(req.url)) {
-    if (isApiPath(req.url)) {
-      res.writeHead(400, {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      });
-      res.end(malformedPathRefusal());
-      return;
-    }
-    req.url = NOT_FOUND_PATH;
-  }
-  handle(req, res).catch((error) => {
-    // Next answers its own errors; this is only for a failure inside the handler itself.
-    console.error(error instanceof Error ? error.message : String(error));
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end();
-  });
+  refusalFor(req)
+    .then((refusal) => {
+      // Nobody is left to answer.
+      if (refusal === 'aborted') return res.destroy();
+      if (refusal) return send(res, refusal);
+      return handle(req, res);
+    })
+    .catch((error) => {
+      // Next answers its own errors; this is only for a failure inside the handler itself.
+      console.error(error instanceof Error ? error.message : String(error));
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end();
+    });
 });
 
 // A port in use or not permitted stops the start with the reason, as a wrong configuration does.
 server.on('error', (error) => fail(`Cannot listen on ${hostname ?? 'every interface'}, port ${port}: ${error.message}`));
 
 await app.prepare();
+if (!dev) actionIds = readActionIds(path.join(dir, '.next', 'server', 'server-reference-manifest.json'));
 server.listen(port, hostname, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${hostname ?? 'localhost'}:${address.port}` : String(address);

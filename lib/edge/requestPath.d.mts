@@ -1,4 +1,6 @@
+import type { EdgeRefusal } from './refusal.mjs';
+
 export declare const NOT_FOUND_PATH: string;
 export declare function hasMalformedPath(url: string | undefined): boolean;
 export declare function isApiPath(url: string | undefined): boolean;
-export declare function malformedPathRefusal(): string;
+export declare function malformedPathRefusal(): EdgeRefusal;

@@ -1,4 +1,5 @@
 // Plain JavaScript: server.mjs imports this before anything is compiled (see requestPath.d.mts).
+import { edgeRefusal } from './refusal.mjs';
 
 /** Any path that no route matches, so that Next renders app/not-found.tsx with status 404. */
 export const NOT_FOUND_PATH = '/_malformed-path';
@@ -25,7 +26,7 @@ export function isApiPath(url) {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/** The proxy's refusal shape (lib/proxy/refusal.ts): status 400 is PostDataIsInvalid (5). */
+/** A JSON 400 in the proxy's refusal shape. */
 export function malformedPathRefusal() {
-  return JSON.stringify({ statusCode: 5, detailCode: 0, error: 'the path is not valid percent-encoded UTF-8' });
+  return edgeRefusal(400, 'the path is not valid percent-encoded UTF-8');
 }
