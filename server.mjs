@@ -24,7 +24,7 @@ import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops } from './lib/ed
 import { readBody, replayBody } from './lib/edge/body.mjs';
 import { methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
 import { edgeRefusal } from './lib/edge/refusal.mjs';
-import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH } from './lib/edge/requestPath.mjs';
+import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, routedPath } from './lib/edge/requestPath.mjs';
 import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
 import { ACTION_BODY_LIMIT_BYTES, argumentsRefusal, formActionRefusal, pagePostDecision, readActionIds } from './lib/edge/serverActions.mjs';
 
@@ -82,14 +82,17 @@ function send(res, refusal) {
 
 /** The refusal for a request before Next sees it, or undefined; may read (and replay) a form's body. */
 async function refusalFor(req) {
-  const methodRefused = methodRefusal(req.method, req.url, publicFiles);
+  // Judged by the path Next will route to, so that "/api/../support" is judged as the page it is.
+  let target = routedPath(req.url);
+  if (target === undefined) return edgeRefusal(400, 'the request target is not a URL');
+  const methodRefused = methodRefusal(req.method, target, publicFiles);
   if (methodRefused) return edgeRefusal(405, `method ${req.method} not allowed here`, { allow: methodRefused.allow });
-  if (hasMalformedPath(req.url)) {
-    if (isApiPath(req.url)) return malformedPathRefusal();
-    req.url = NOT_FOUND_PATH;
+  if (hasMalformedPath(target)) {
+    if (isApiPath(target)) return malformedPathRefusal();
+    req.url = target = NOT_FOUND_PATH;
   }
   if (!isReadableRouterState(req.headers[ROUTER_STATE_HEADER])) return edgeRefusal(400, 'the Next-Router-State-Tree header is not a route tree');
-  if (req.method !== 'POST' || isApiPath(req.url) || !actionIds) return undefined;
+  if (req.method !== 'POST' || isApiPath(target) || !actionIds) return undefined;
   const decision = pagePostDecision(req.headers, actionIds);
   if (decision.refusal || !decision.read) return decision.refusal;
   const body = await readBody(req, ACTION_BODY_LIMIT_BYTES);

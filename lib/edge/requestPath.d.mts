@@ -4,3 +4,4 @@ export declare const NOT_FOUND_PATH: string;
 export declare function hasMalformedPath(url: string | undefined): boolean;
 export declare function isApiPath(url: string | undefined): boolean;
 export declare function malformedPathRefusal(): EdgeRefusal;
+export declare function routedPath(url: string | undefined): string | undefined;

@@ -9,6 +9,21 @@ function pathOf(url) {
 }
 
 /**
+ * The path Next routes a request target to: it parses the target as a WHATWG URL (on the base
+ * "http://n", as next/dist/shared/lib/router/utils/parse-url.js does), which resolves "..", "%2e%2e"
+ * and "\" segments. "/api/../support" is the page /support, not the API. undefined when it cannot
+ * be parsed at all.
+ */
+export function routedPath(url) {
+  const target = url ?? '/';
+  try {
+    return new URL(target.startsWith('/') ? `http://n${target}` : target).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Whether a request target's path fails to decode (`/home/%ff`, `/home/%c0%af`): Next would
  * answer it with a plain-text 500. The query is left to Next, which parses it leniently.
  */
@@ -21,9 +36,9 @@ export function hasMalformedPath(url) {
   }
 }
 
+/** Whether Next routes the path to the API's route handlers; "/api" alone is no route: the 404 page. */
 export function isApiPath(url) {
-  const path = pathOf(url);
-  return path === '/api' || path.startsWith('/api/');
+  return pathOf(url).startsWith('/api/');
 }
 
 /** A JSON 400 in the proxy's refusal shape. */
