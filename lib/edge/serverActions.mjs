@@ -67,7 +67,9 @@ const NOT_AN_ACTION = 'a page accepts a POST only from its own forms (a server a
  * to Next as it is.
  */
 export function pagePostDecision(headers, actionIds) {
-  if (originNamesOtherHost(headers)) return { refusal: edgeRefusal(403, 'cross-origin request refused') };
+  // A browser says where a request comes from (as proxy.ts reads it); Next compares Origin and Host.
+  const site = single(headers['sec-fetch-site']);
+  if ((site && site !== 'same-origin') || originNamesOtherHost(headers)) return { refusal: edgeRefusal(403, 'cross-origin request refused') };
   const id = single(headers[ACTION_HEADER]);
   const type = single(headers['content-type']);
   if (typeof id === 'string') {

@@ -30,6 +30,10 @@ describe('originNamesOtherHost: Next’s own server-action origin check, before 
 });
 
 describe('pagePostDecision: a page takes a POST only as one of the build’s actions', () => {
+  it.each(['cross-site', 'same-site', 'none'])('refuses a POST the browser marks Sec-Fetch-Site: %s, before reading anything', (site) => {
+    expect(status(pagePostDecision({ ...SITE, 'sec-fetch-site': site, 'content-type': 'multipart/form-data; boundary=x' }, IDS))).toBe(403);
+  });
+
   it('refuses a POST whose Origin is another host, even with Sec-Fetch-Site same-origin', () => {
     expect(status(pagePostDecision({ host: 'evil.example', origin: 'https://assess.example', 'sec-fetch-site': 'same-origin', 'next-action': KNOWN }, IDS))).toBe(403);
   });
