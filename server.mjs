@@ -6,12 +6,13 @@
  *     could forge are removed;
  *   - a path that is not valid percent-encoding becomes the 404 page (a JSON 400 under /api/), where
  *     Next would answer a plain-text 500;
- *   - methods Next cannot represent (TRACE, TRACK, CONNECT, …), and anything but GET and HEAD on a
- *     file (public/, /_next/), are a 405, where Next would answer a 500;
+ *   - methods Next cannot represent (TRACE, PROPFIND, …), and anything but GET and HEAD on a file
+ *     (public/, /_next/), are a 405, where Next would answer a 500;
  *   - a route tree header (Next-Router-State-Tree) that Next could not parse is a JSON 400;
- *   - a POST to a page must be one of the build's server actions, from a page of this host: an
- *     unknown action id, a form that names none or does not parse, any other POST is a JSON 4xx
- *     before Next logs a stack trace or answers a 500 for it.
+ *   - a POST to a page must be one of the build's server actions, from a page of this host, with
+ *     arguments React can decode: an unknown action id, a form that names none or does not parse,
+ *     any other POST is a JSON 4xx before Next logs a stack trace or answers a 500 for it.
+ * Paths are judged as Next routes them ("/api/../support" is the page /support).
  * Every refusal here is JSON {statusCode, detailCode, error}, as the proxy's, and logs nothing.
  *
  *   node server.mjs [--dev] [-p|--port <port>] [-H|--hostname <host>]
@@ -21,12 +22,12 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops } from './lib/edge/clientAddress.mjs';
-import { readBody, replayBody } from './lib/edge/body.mjs';
+import { actionBodyRefusal } from './lib/edge/actionBody.mjs';
 import { methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
 import { edgeRefusal } from './lib/edge/refusal.mjs';
 import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, routedPath } from './lib/edge/requestPath.mjs';
 import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
-import { ACTION_BODY_LIMIT_BYTES, argumentsRefusal, formActionRefusal, pagePostDecision, readActionIds } from './lib/edge/serverActions.mjs';
+import { pagePostDecision, readActionIds } from './lib/edge/serverActions.mjs';
 
 function fail(message) {
   console.error(message);
@@ -80,7 +81,10 @@ function send(res, refusal) {
   res.end(refusal.body);
 }
 
-/** The refusal for a request before Next sees it, or undefined; may read (and replay) a form's body. */
+/**
+ * The refusal for a request before Next sees it; 'aborted' when the client went away while its body
+ * was read; undefined to hand it to Next (the body read, if it was, given back).
+ */
 async function refusalFor(req) {
   // Judged by the path Next will route to, so that "/api/../support" is judged as the page it is.
   let target = routedPath(req.url);
@@ -95,33 +99,7 @@ async function refusalFor(req) {
   if (req.method !== 'POST' || isApiPath(target) || !actionIds) return undefined;
   const decision = pagePostDecision(req.headers, actionIds);
   if (decision.refusal || !decision.read) return decision.refusal;
-  const body = await readBody(req, ACTION_BODY_LIMIT_BYTES);
-  if (body === 'aborted') return 'aborted';
-  // What is left of a body too large is not read: the connection cannot carry another request.
-  if (body === 'too-large') return edgeRefusal(413, `a server action takes at most ${ACTION_BODY_LIMIT_BYTES} bytes`, { connection: 'close' });
-  const type = req.headers['content-type'] ?? '';
-  if (!type.startsWith('multipart/form-data')) {
-    const refused = argumentsRefusal(body.toString('utf8'));
-    if (!refused) replayBody(req, body);
-    return refused;
-  }
-  let form;
-  try {
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
-  } catch {
-    return edgeRefusal(400, 'the body is not valid multipart/form-data');
-  }
-  const entries = [...form];
-  const refused = decision.read === 'form' ? formActionRefusal(entries, actionIds) : argumentsRefusal(entries);
-  if (refused) return refused;
-  // Next reads the form as it was read here: encoded again, so that its own parser cannot disagree.
-  const encoded = new Response(form);
-  const again = Buffer.from(await encoded.arrayBuffer());
-  replayBody(req, again);
-  req.headers['content-type'] = encoded.headers.get('content-type');
-  req.headers['content-length'] = String(again.length);
-  delete req.headers['transfer-encoding'];
-  return undefined;
+  return actionBodyRefusal(req, decision.read, actionIds);
 }
 
 server.on('request', (req, res) => {
@@ -139,6 +117,14 @@ server.on('request', (req, res) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end();
     });
+});
+
+// Node hands CONNECT (a proxy tunnel) to this event instead of 'request'; without it the socket just closes.
+server.on('connect', (req, socket) => {
+  const refusal = edgeRefusal(405, 'method CONNECT not allowed here', { allow: 'GET, HEAD, POST', connection: 'close' });
+  const head = Object.entries({ ...refusal.headers, 'content-length': Buffer.byteLength(refusal.body) }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.on('error', () => undefined);
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${head.join('')}\r\n${refusal.body}`);
 });
 
 // A port in use or not permitted stops the start with the reason, as a wrong configuration does.

@@ -216,6 +216,16 @@ test.describe('@foundation client address, guessing limit, CSP in use, aborted u
       expect(answer.json()).toEqual({ statusCode: 0, detailCode: 0, error: `method ${method} not allowed here` });
     }
     expect((await rawRequest(direct.port, { path: '/logo.svg' })).status).toBe(200);
+    // CONNECT never reaches a request handler: Node hands it over as a tunnel.
+    const tunnel = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = net.connect(direct.port, '127.0.0.1', () => socket.write(`CONNECT localhost:${direct.port} HTTP/1.1\r\nHost: localhost:${direct.port}\r\n\r\n`));
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(tunnel).toMatch(/^HTTP\/1\.1 405 /);
+    expect(tunnel).toContain('{"statusCode":0,"detailCode":0,"error":"method CONNECT not allowed here"}');
     expect(errorsLoggedSince(before)).toEqual([]);
   });
 
