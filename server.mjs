@@ -27,7 +27,8 @@ import { methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
 import { edgeRefusal } from './lib/edge/refusal.mjs';
 import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, routedPath } from './lib/edge/requestPath.mjs';
 import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
-import { pagePostDecision, readActionIds } from './lib/edge/serverActions.mjs';
+import { pageOf, readPageRoutes } from './lib/edge/pageRoutes.mjs';
+import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
 
 function fail(message) {
   console.error(message);
@@ -73,8 +74,9 @@ const server = createServer();
 const app = next({ dev, dir, hostname: hostname ?? 'localhost', port, httpServer: server });
 const handle = app.getRequestHandler();
 const publicFiles = publicFilePaths(path.join(dir, 'public'));
-/** The build's server actions; in development they change as pages compile, so Next alone judges them. */
-let actionIds;
+/** The build's server actions and its pages; in development they change as pages compile, so Next alone judges them. */
+let actions;
+let pageRoutes;
 
 function send(res, refusal) {
   res.writeHead(refusal.status, refusal.headers);
@@ -96,10 +98,12 @@ async function refusalFor(req) {
     req.url = target = NOT_FOUND_PATH;
   }
   if (!isReadableRouterState(req.headers[ROUTER_STATE_HEADER])) return edgeRefusal(400, 'the Next-Router-State-Tree header is not a route tree');
-  if (req.method !== 'POST' || isApiPath(target) || !actionIds) return undefined;
-  const decision = pagePostDecision(req.headers, actionIds);
+  if (req.method !== 'POST' || isApiPath(target) || !actions) return undefined;
+  const decision = pagePostDecision(req.headers, actions.ids);
   if (decision.refusal || !decision.read) return decision.refusal;
-  return actionBodyRefusal(req, decision.read, actionIds);
+  // A call from the page's script may name any action (Next forwards it to a page that has it); a form only its page's.
+  const allowed = decision.read === 'form' ? (actions.byPage.get(pageOf(target, pageRoutes)) ?? new Set()) : actions.ids;
+  return actionBodyRefusal(req, decision.read, allowed);
 }
 
 server.on('request', (req, res) => {
@@ -131,7 +135,10 @@ server.on('connect', (req, socket) => {
 server.on('error', (error) => fail(`Cannot listen on ${hostname ?? 'every interface'}, port ${port}: ${error.message}`));
 
 await app.prepare();
-if (!dev) actionIds = readActionIds(path.join(dir, '.next', 'server', 'server-reference-manifest.json'));
+if (!dev) {
+  actions = readActions(path.join(dir, '.next', 'server', 'server-reference-manifest.json'));
+  pageRoutes = readPageRoutes(path.join(dir, '.next', 'app-path-routes-manifest.json'));
+}
 server.listen(port, hostname, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${hostname ?? 'localhost'}:${address.port}` : String(address);

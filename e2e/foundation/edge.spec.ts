@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { enterAccessCode, hydrated, signIn, xsrfToken } from '../support/api';
@@ -335,6 +336,28 @@ test.describe('@foundation client address, guessing limit, CSP in use, aborted u
       headers: { host: `localhost:${direct.port}`, origin: direct.url, 'content-type': 'multipart/form-data; boundary=fuzz' },
     });
     expect(form.status).toBe(400);
+    expect(errorsLoggedSince(before)).toEqual([]);
+  });
+
+  test('a form sent without scripts runs only an action of its own page: another is a 409, and nothing is logged', async () => {
+    // The error page's action, which only the error and info pages have; its id is in their scripts.
+    const manifest = JSON.parse(fs.readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as { node: Record<string, { exportedName?: string }> };
+    const id = Object.entries(manifest.node).find(([, action]) => action.exportedName === 'clearSessionAfterMessage')?.[0];
+    expect(id).toBeTruthy();
+    const before = direct.output().length;
+    const post = (path: string) =>
+      rawRequest(direct.port, {
+        method: 'POST',
+        path,
+        body: `--fuzz\r\nContent-Disposition: form-data; name="$ACTION_ID_${id}"\r\n\r\n\r\n--fuzz--\r\n`,
+        headers: { host: `localhost:${direct.port}`, origin: direct.url, 'content-type': 'multipart/form-data; boundary=fuzz' },
+      });
+    for (const path of ['/support', '/home/P1DEMO01', '/nope']) {
+      const answer = await post(path);
+      expect(answer.status, path).toBe(409);
+      expect(answer.headers['x-nextjs-action-not-found']).toBe('1');
+    }
+    expect((await post('/info')).status).toBe(200);
     expect(errorsLoggedSince(before)).toEqual([]);
   });
 

@@ -6,8 +6,9 @@ import { ACTION_BODY_LIMIT_BYTES, argumentsRefusal, formActionRefusal } from './
 /**
  * Reads the body of a POST to a page that pagePostDecision could not judge by its headers, and
  * judges it: the arguments of a call from the page's script ('arguments'), or a form sent without
- * JavaScript ('form'). Returns the refusal; 'aborted' when the client went away (nobody to answer);
- * or undefined, and then Next gets the body again to read for itself.
+ * JavaScript ('form'). actionIds: the actions a form may name (those of the page it is posted to).
+ * Returns the refusal; 'aborted' when the client went away (nobody to answer); or undefined, and
+ * then Next gets the body again to read for itself.
  */
 export async function actionBodyRefusal(req, read, actionIds) {
   const body = await readBody(req, ACTION_BODY_LIMIT_BYTES);

@@ -1,6 +1,7 @@
 // Plain JavaScript: server.mjs imports this before anything is compiled (see methods.d.mts).
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathOf } from './requestPath.mjs';
 
 /**
  * The methods Next's request handling can represent. Node's parser accepts more (TRACE, TRACK,
@@ -12,11 +13,6 @@ export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', '
 const READ_ONLY = 'GET, HEAD';
 /** What pages (GET, and POST for server actions) and the API (POST, GET /api/health) answer between them. */
 const ANSWERED = 'GET, HEAD, POST';
-
-/** The request target's path, without the query. */
-export function pathOf(url) {
-  return (url ?? '/').split('?')[0] || '/';
-}
 
 /**
  * Every file under public/ as the path it is served at ("/logo.svg"). Read once at start: Next

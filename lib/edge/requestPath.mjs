@@ -4,8 +4,9 @@ import { edgeRefusal } from './refusal.mjs';
 /** Any path that no route matches, so that Next renders app/not-found.tsx with status 404. */
 export const NOT_FOUND_PATH = '/_malformed-path';
 
-function pathOf(url) {
-  return (url ?? '/').split('?')[0] ?? '/';
+/** The request target's path, without the query. */
+export function pathOf(url) {
+  return (url ?? '/').split('?')[0] || '/';
 }
 
 /**

@@ -23,8 +23,24 @@ export function actionIdsOf(manifest) {
   return new Set([...Object.keys(manifest?.node ?? {}), ...Object.keys(manifest?.edge ?? {})]);
 }
 
-export function readActionIds(manifestFile) {
-  return actionIdsOf(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
+/**
+ * The ids of the actions each page has ({"app/support/page" → ids}): a form sent without JavaScript
+ * runs only an action of the page it is posted to (Next does not forward it to another page).
+ */
+export function actionIdsByPage(manifest) {
+  const byPage = new Map();
+  for (const runtime of [manifest?.node ?? {}, manifest?.edge ?? {}]) {
+    for (const [id, action] of Object.entries(runtime)) {
+      for (const page of Object.keys(action?.workers ?? {})) byPage.set(page, new Set([...(byPage.get(page) ?? []), id]));
+    }
+  }
+  return byPage;
+}
+
+/** The build's actions: every id, and the ids of each page. */
+export function readActions(manifestFile) {
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  return { ids: actionIdsOf(manifest), byPage: actionIdsByPage(manifest) };
 }
 
 function single(value) {

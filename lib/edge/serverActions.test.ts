@@ -1,4 +1,4 @@
-import { actionIdsOf, argumentsRefusal, formActionRefusal, originNamesOtherHost, pagePostDecision } from './serverActions.mjs';
+import { actionIdsByPage, actionIdsOf, argumentsRefusal, formActionRefusal, originNamesOtherHost, pagePostDecision } from './serverActions.mjs';
 
 const KNOWN = '402f30b35818d8d2aaaa632fbf0ea169fe89bfbc39';
 const UNKNOWN = '7f'.repeat(21);
@@ -10,6 +10,11 @@ describe('actionIdsOf: the build’s server actions', () => {
   it('reads the ids of both runtimes', () => {
     expect(actionIdsOf({ node: { a: {} }, edge: { b: {} }, encryptionKey: 'k' })).toEqual(new Set(['a', 'b']));
     expect(actionIdsOf({})).toEqual(new Set());
+  });
+
+  it('knows which pages have which action', () => {
+    const byPage = actionIdsByPage({ node: { a: { workers: { 'app/support/page': {}, 'app/info/page': {} } }, b: { workers: { 'app/info/page': {} } } } });
+    expect(byPage).toEqual(new Map([['app/support/page', new Set(['a'])], ['app/info/page', new Set(['a', 'b'])]]));
   });
 });
 
