@@ -5,7 +5,15 @@
  *     handed to the app as x-client-address; without trusted proxies the forwarding headers a client
  *     could forge are removed;
  *   - a path that is not valid percent-encoding becomes the 404 page (a JSON 400 under /api/), where
- *     Next would answer a plain-text 500.
+ *     Next would answer a plain-text 500;
+ *   - methods Next cannot represent (TRACE, PROPFIND, …), and anything but GET and HEAD on a file
+ *     (public/, /_next/), are a 405, where Next would answer a 500;
+ *   - a route tree header (Next-Router-State-Tree) that Next could not parse is a JSON 400;
+ *   - a POST to a page must be one of the build's server actions, from a page of this host, with
+ *     arguments React can decode: an unknown action id, a form that names none or does not parse,
+ *     any other POST is a JSON 4xx before Next logs a stack trace or answers a 500 for it.
+ * Paths are judged as Next routes them ("/api/../support" is the page /support).
+ * Every refusal here is JSON {statusCode, detailCode, error}, as the proxy's, and logs nothing.
  *
  *   node server.mjs [--dev] [-p|--port <port>] [-H|--hostname <host>]
  * PORT and HOSTNAME are read when the options are not given; the default is port 3000 on every interface.
@@ -14,7 +22,13 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops } from './lib/edge/clientAddress.mjs';
-import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH } from './lib/edge/requestPath.mjs';
+import { actionBodyRefusal } from './lib/edge/actionBody.mjs';
+import { methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
+import { edgeRefusal } from './lib/edge/refusal.mjs';
+import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, routedPath } from './lib/edge/requestPath.mjs';
+import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
+import { pageOf, readPageRoutes } from './lib/edge/pageRoutes.mjs';
+import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
 
 function fail(message) {
   console.error(message);
@@ -55,36 +69,76 @@ const { default: next } = await import('next');
 // The app believes x-client-address only while this mark says that this server set it.
 globalThis[EDGE_SERVER_MARK] = true;
 
+const dir = path.dirname(new URL(import.meta.url).pathname);
 const server = createServer();
-const app = next({ dev, dir: path.dirname(new URL(import.meta.url).pathname), hostname: hostname ?? 'localhost', port, httpServer: server });
+const app = next({ dev, dir, hostname: hostname ?? 'localhost', port, httpServer: server });
 const handle = app.getRequestHandler();
+const publicFiles = publicFilePaths(path.join(dir, 'public'));
+/** The build's server actions and its pages; in development they change as pages compile, so Next alone judges them. */
+let actions;
+let pageRoutes;
+
+function send(res, refusal) {
+  res.writeHead(refusal.status, refusal.headers);
+  res.end(refusal.body);
+}
+
+/**
+ * The refusal for a request before Next sees it; 'aborted' when the client went away while its body
+ * was read; undefined to hand it to Next (the body read, if it was, given back).
+ */
+async function refusalFor(req) {
+  // Judged by the path Next will route to, so that "/api/../support" is judged as the page it is.
+  let target = routedPath(req.url);
+  if (target === undefined) return edgeRefusal(400, 'the request target is not a URL');
+  const methodRefused = methodRefusal(req.method, target, publicFiles);
+  if (methodRefused) return edgeRefusal(405, `method ${req.method} not allowed here`, { allow: methodRefused.allow });
+  if (hasMalformedPath(target)) {
+    if (isApiPath(target)) return malformedPathRefusal();
+    req.url = target = NOT_FOUND_PATH;
+  }
+  if (!isReadableRouterState(req.headers[ROUTER_STATE_HEADER])) return edgeRefusal(400, 'the Next-Router-State-Tree header is not a route tree');
+  if (req.method !== 'POST' || isApiPath(target) || !actions) return undefined;
+  const decision = pagePostDecision(req.headers, actions.ids);
+  if (decision.refusal || !decision.read) return decision.refusal;
+  // A call from the page's script may name any action (Next forwards it to a page that has it); a form only its page's.
+  const allowed = decision.read === 'form' ? (actions.byPage.get(pageOf(target, pageRoutes)) ?? new Set()) : actions.ids;
+  return actionBodyRefusal(req, decision.read, allowed);
+}
 
 server.on('request', (req, res) => {
   applyClientAddress(req.headers, req.socket.remoteAddress, hops);
-  if (hasMalformedPath(req.url)) {
-    if (isApiPath(req.url)) {
-      res.writeHead(400, {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      });
-      res.end(malformedPathRefusal());
-      return;
-    }
-    req.url = NOT_FOUND_PATH;
-  }
-  handle(req, res).catch((error) => {
-    // Next answers its own errors; this is only for a failure inside the handler itself.
-    console.error(error instanceof Error ? error.message : String(error));
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end();
-  });
+  refusalFor(req)
+    .then((refusal) => {
+      // Nobody is left to answer.
+      if (refusal === 'aborted') return res.destroy();
+      if (refusal) return send(res, refusal);
+      return handle(req, res);
+    })
+    .catch((error) => {
+      // Next answers its own errors; this is only for a failure inside the handler itself.
+      console.error(error instanceof Error ? error.message : String(error));
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end();
+    });
+});
+
+// Node hands CONNECT (a proxy tunnel) to this event instead of 'request'; without it the socket just closes.
+server.on('connect', (req, socket) => {
+  const refusal = edgeRefusal(405, 'method CONNECT not allowed here', { allow: 'GET, HEAD, POST', connection: 'close' });
+  const head = Object.entries({ ...refusal.headers, 'content-length': Buffer.byteLength(refusal.body) }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.on('error', () => undefined);
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${head.join('')}\r\n${refusal.body}`);
 });
 
 // A port in use or not permitted stops the start with the reason, as a wrong configuration does.
 server.on('error', (error) => fail(`Cannot listen on ${hostname ?? 'every interface'}, port ${port}: ${error.message}`));
 
 await app.prepare();
+if (!dev) {
+  actions = readActions(path.join(dir, '.next', 'server', 'server-reference-manifest.json'));
+  pageRoutes = readPageRoutes(path.join(dir, '.next', 'app-path-routes-manifest.json'));
+}
 server.listen(port, hostname, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${hostname ?? 'localhost'}:${address.port}` : String(address);

@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { enterAccessCode, hydrated, xsrfToken } from '../support/api';
+import { enterAccessCode, hydrated, signIn, xsrfToken } from '../support/api';
 import { rawRequest, startEdgeServer, Visitor, type EdgeServer } from '../support/edgeServer';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
 
@@ -14,10 +15,21 @@ test.describe('@foundation HTTP edge', () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
     }
-    const api = await page.request.post('/api/%ff', { data: {} });
-    expect(api.status()).toBe(400);
-    expect(api.headers()['content-type']).toMatch(/^application\/json/);
-    expect(await api.json()).toEqual({ statusCode: 5, detailCode: 0, error: expect.stringContaining('percent-encoded') });
+    for (const path of ['/api/%ff', '/api/%', '/api/pageinfo%c0%af']) {
+      const api = await page.request.post(path, { data: {} });
+      expect(api.status()).toBe(400);
+      expect(api.headers()['content-type']).toMatch(/^application\/json/);
+      expect(await api.json()).toEqual({ statusCode: 5, detailCode: 0, error: expect.stringContaining('percent-encoded') });
+    }
+  });
+
+  test('forms work before the page script has loaded: sign-out', async ({ page }) => {
+    await signIn(page, 'P1VIEW001', 'VIEW4711');
+    await page.route(/\/_next\/static\/chunks\//, (route) => route.abort());
+    await page.goto('/questionnairemanual');
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/info\?statusCode=1&detailCode=20/);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Sie haben sich erfolgreich abgemeldet. Ihre Antworten sind gespeichert.');
   });
 
   test('a cross-origin server-action POST is refused with 403 before Next handles it', async ({ page }) => {
@@ -182,6 +194,189 @@ test.describe('@foundation client address, guessing limit, CSP in use, aborted u
     for (let i = 0; i < 3; i++) expect((await rawRequest(direct.port, { path: '/api/health' })).status).toBe(200);
     const logged = direct.output().slice(before);
     expect(logged).not.toMatch(/ECONNRESET|aborted|⨯|uncaught|unhandled/i);
+  });
+
+  /** What the server logged since `before` that Next writes for an error: its mark, an error name, a stack frame. */
+  const errorsLoggedSince = (before: number) => direct.output().slice(before).split('\n').filter((line) => /⨯|Error\b|^\s+at /.test(line));
+
+  test('methods Next cannot represent, and writes to files, are a JSON 405 before Next sees them', async () => {
+    const before = direct.output().length;
+    for (const [method, path, allow] of [
+      ['TRACE', '/support', 'GET, HEAD, POST'],
+      ['TRACE', '/api/pageinfo', 'GET, HEAD, POST'],
+      ['PROPFIND', '/home', 'GET, HEAD, POST'],
+      ['TRACE', '/logo.svg', 'GET, HEAD'],
+      ['DELETE', '/logo.svg', 'GET, HEAD'],
+      ['PUT', '/logo.svg', 'GET, HEAD'],
+      ['POST', '/logo.svg', 'GET, HEAD'],
+      ['DELETE', '/_next/static/chunks/x.js', 'GET, HEAD'],
+    ] as const) {
+      const answer = await rawRequest(direct.port, { method, path, headers: { origin: direct.url, 'next-action': 'x' } });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow).toBe(allow);
+      expect(answer.json()).toEqual({ statusCode: 0, detailCode: 0, error: `method ${method} not allowed here` });
+    }
+    expect((await rawRequest(direct.port, { path: '/logo.svg' })).status).toBe(200);
+    // CONNECT never reaches a request handler: Node hands it over as a tunnel.
+    const tunnel = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = net.connect(direct.port, '127.0.0.1', () => socket.write(`CONNECT localhost:${direct.port} HTTP/1.1\r\nHost: localhost:${direct.port}\r\n\r\n`));
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(tunnel).toMatch(/^HTTP\/1\.1 405 /);
+    expect(tunnel).toContain('{"statusCode":0,"detailCode":0,"error":"method CONNECT not allowed here"}');
+    expect(errorsLoggedSince(before)).toEqual([]);
+  });
+
+  test('a route tree header Next could not parse is a JSON 400; a readable one still renders the page', async () => {
+    const before = direct.output().length;
+    const tree = (value: unknown) => ({ rsc: '1', 'next-router-state-tree': encodeURIComponent(JSON.stringify(value)) });
+    for (const headers of [{ rsc: '1', 'next-router-state-tree': 'x' }, { rsc: '1', 'next-router-state-tree': '%ff' }, tree(['', { children: ['__PAGE__', {}] }, null, null, true])]) {
+      const answer = await rawRequest(direct.port, { path: '/nope', headers });
+      expect(answer.status).toBe(400);
+      expect(answer.json()).toEqual({ statusCode: 5, detailCode: 0, error: 'the Next-Router-State-Tree header is not a route tree' });
+    }
+    expect((await rawRequest(direct.port, { path: '/nope', headers: tree(['', { children: ['__PAGE__', {}] }]) })).status).toBe(404);
+    // Next's own answer to an RSC request: a redirect that adds its cache-busting parameter.
+    expect((await rawRequest(direct.port, { path: '/support', headers: tree(['', { children: ['support', { children: ['__PAGE__', {}] }] }]) })).status).toBe(307);
+    expect(errorsLoggedSince(before)).toEqual([]);
+  });
+
+  test('a page takes a POST only as one of the build’s server actions: anything else is a JSON 4xx, and nothing is logged', async () => {
+    const visitor = new Visitor(direct.port, '127.0.0.8');
+    await visitor.open();
+    const before = direct.output().length;
+    const post = (path: string, headers: Record<string, string>, body: string) =>
+      rawRequest(direct.port, { method: 'POST', path, localAddress: visitor.localAddress, body, headers: { host: `localhost:${direct.port}`, origin: direct.url, cookie: visitor.cookieHeader(), ...headers } });
+    const multipart = (fields: Array<[string, string]>) =>
+      fields.map(([name, value]) => `--fuzz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + '--fuzz--\r\n';
+    const formType = { 'content-type': 'multipart/form-data; boundary=fuzz' };
+
+    // Three times each: a flood would show in the log.
+    for (let i = 0; i < 3; i++) {
+      const unknown = await post('/support', { 'next-action': '7f'.repeat(21), 'content-type': 'text/plain;charset=UTF-8' }, '[]');
+      expect(unknown.status).toBe(409);
+      expect(unknown.headers['x-nextjs-action-not-found']).toBe('1');
+      expect(unknown.json()).toEqual({ statusCode: 0, detailCode: 0, error: 'this server action does not exist (any more): reload the page' });
+      expect((await post('/support', { 'next-action': 'x', 'content-type': 'text/plain;charset=UTF-8' }, '[]')).status).toBe(400);
+
+      const broken = await post('/support', formType, 'a=1');
+      expect(broken.status).toBe(400);
+      expect(broken.json()).toEqual({ statusCode: 5, detailCode: 0, error: 'the body is not valid multipart/form-data' });
+      const notAnAction = 'a page accepts a POST only from its own forms (a server action)';
+      for (const [path, headers, body, error] of [
+        ['/support', formType, multipart([['code', 'P1DEMO01']]), notAnAction],
+        ['/support', formType, multipart([['1_$ACTION_ID_x', '']]), notAnAction],
+        ['/support', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1&b=2', notAnAction],
+        ['/support', { 'content-type': 'text/plain' }, 'a=1', notAnAction],
+        // the page /support and the 404 page, whatever the path says
+        ['/api/../support', formType, 'a=1', 'the body is not valid multipart/form-data'],
+        ['/api/%2e%2e/support', { 'content-type': 'application/json' }, '{}', notAnAction],
+        ['/api', { 'content-type': 'application/json' }, '{}', notAnAction],
+      ] as const) {
+        const answer = await post(path, headers, body);
+        expect(answer.status, `${path} ${body}`).toBe(400);
+        expect(answer.json()).toEqual({ statusCode: 5, detailCode: 0, error });
+      }
+      expect((await post('/support', formType, multipart([[`$ACTION_ID_${'7f'.repeat(21)}`, '']]))).status).toBe(409);
+    }
+    expect(errorsLoggedSince(before)).toEqual([]);
+  });
+
+  test('a server action POST whose Origin is not the Host is refused (403), whatever else it claims', async () => {
+    const before = direct.output().length;
+    const action = { 'next-action': '7f'.repeat(21), 'content-type': 'text/plain;charset=UTF-8' };
+    const variants: Array<Record<string, string>> = [
+      { origin: direct.url, host: 'evil.example', 'sec-fetch-site': 'same-origin' },
+      { origin: direct.url, host: '', 'sec-fetch-site': 'same-origin' },
+      { origin: 'null', host: `localhost:${direct.port}`, 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://[::1', host: `localhost:${direct.port}` },
+      { origin: direct.url, host: 'evil.example', 'x-forwarded-host': `localhost:${direct.port}`, 'x-forwarded-for': '198.51.100.1' },
+    ];
+    for (const headers of variants) {
+      const answer = await rawRequest(direct.port, { method: 'POST', path: '/support', headers: { ...action, ...headers }, body: '[]' });
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(answer.json()).toEqual({ statusCode: 0, detailCode: 0, error: 'cross-origin request refused' });
+    }
+    expect(errorsLoggedSince(before)).toEqual([]);
+  });
+
+  test('a real server action sent arguments it does not take, or none React can decode, is no 5xx and logs nothing', async () => {
+    const visitor = new Visitor(direct.port, '127.0.0.9');
+    // The language form's action id is in every page, for forms sent without JavaScript.
+    const id = /\$ACTION_ID_([0-9a-f]{42})/.exec((await visitor.open()).text)?.[1];
+    expect(id).toBeTruthy();
+    const before = direct.output().length;
+    const call = (body: string, type = 'text/plain;charset=UTF-8') =>
+      rawRequest(direct.port, {
+        method: 'POST',
+        path: '/support',
+        body,
+        headers: { host: `localhost:${direct.port}`, origin: direct.url, cookie: visitor.cookieHeader(), 'next-action': id!, 'content-type': type },
+      });
+    for (const body of ['[]', '["it-IT"]', '[{"__proto__":{"x":1}}]', '[1,2,3]']) expect((await call(body)).status, body).toBe(200);
+    for (const [body, problem] of [
+      ['garbage', 'part 0 is not JSON'],
+      ['{}', 'not a list of arguments'],
+      ['["$@9"]', 'part 9'],
+      ['["$Q1"]', 'a kind of value'],
+    ] as const) {
+      const answer = await call(body);
+      expect(answer.status, body).toBe(400);
+      expect(answer.json().error).toContain(problem);
+    }
+    const boundForm = `--fuzz\r\nContent-Disposition: form-data; name="$ACTION_REF_1"\r\n\r\n\r\n--fuzz\r\nContent-Disposition: form-data; name="$ACTION_1:0"\r\n\r\n{"id":"${id}","bound":"$@9"}\r\n--fuzz--\r\n`;
+    expect((await call(boundForm, 'multipart/form-data; boundary=fuzz')).status).toBe(400);
+    const form = await rawRequest(direct.port, {
+      method: 'POST',
+      path: '/support',
+      body: boundForm,
+      headers: { host: `localhost:${direct.port}`, origin: direct.url, 'content-type': 'multipart/form-data; boundary=fuzz' },
+    });
+    expect(form.status).toBe(400);
+    expect(errorsLoggedSince(before)).toEqual([]);
+  });
+
+  test('a form sent without scripts runs only an action of its own page: another is a 409, and nothing is logged', async () => {
+    // The error page's action, which only the error and info pages have; its id is in their scripts.
+    const manifest = JSON.parse(fs.readFileSync('.next/server/server-reference-manifest.json', 'utf8')) as { node: Record<string, { exportedName?: string }> };
+    const id = Object.entries(manifest.node).find(([, action]) => action.exportedName === 'clearSessionAfterMessage')?.[0];
+    expect(id).toBeTruthy();
+    const before = direct.output().length;
+    const post = (path: string) =>
+      rawRequest(direct.port, {
+        method: 'POST',
+        path,
+        body: `--fuzz\r\nContent-Disposition: form-data; name="$ACTION_ID_${id}"\r\n\r\n\r\n--fuzz--\r\n`,
+        headers: { host: `localhost:${direct.port}`, origin: direct.url, 'content-type': 'multipart/form-data; boundary=fuzz' },
+      });
+    for (const path of ['/support', '/home/P1DEMO01', '/nope']) {
+      const answer = await post(path);
+      expect(answer.status, path).toBe(409);
+      expect(answer.headers['x-nextjs-action-not-found']).toBe('1');
+    }
+    expect((await post('/info')).status).toBe(200);
+    expect(errorsLoggedSince(before)).toEqual([]);
+  });
+
+  test('a form post to a page aborted halfway logs nothing, and the server goes on', async () => {
+    const before = direct.output().length;
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(direct.port, '127.0.0.1', () => {
+        socket.write(
+          ['POST /support HTTP/1.1', `Host: localhost:${direct.port}`, `Origin: http://localhost:${direct.port}`, 'Content-Type: multipart/form-data; boundary=fuzz', 'Content-Length: 100000', '', '--fuzz\r\n'].join('\r\n'),
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 300);
+      });
+      socket.on('error', reject);
+    });
+    for (let i = 0; i < 3; i++) expect((await rawRequest(direct.port, { path: '/api/health' })).status).toBe(200);
+    expect(direct.output().slice(before)).not.toMatch(/ECONNRESET|aborted|⨯|uncaught|unhandled/i);
   });
 
   test('the pages run under the CSP: no violation, and they hydrate', async ({ page, browser }) => {

@@ -1,4 +1,5 @@
 import { CALL_PATHS, CALLS } from '@/lib/api/catalogue';
+import { ACTION_BODIES, realActionIds } from './actions';
 import { pageScriptCall } from './api';
 import { sampleObject, type FuzzBody } from './bodies';
 import type { FuzzRequest } from './http';
@@ -70,6 +71,29 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
       }, 'POST'),
       body: Buffer.from('[]'),
     });
+  }
+  // The build's own actions (their ids are in every page), with arguments React cannot decode or no
+  // action takes, from a visitor without a session, so that no login of the fuzz ends.
+  const anonymous = byName('anonymous');
+  for (const id of realActionIds()) {
+    for (const body of ACTION_BODIES) {
+      requests.push({
+        ...get('/support', anonymous, `a real server action with the body ${body.slice(0, 30)}`, { 'next-action': id, origin: baseUrl, 'sec-fetch-site': 'same-origin', 'content-type': 'text/plain;charset=UTF-8' }, 'POST'),
+        body: Buffer.from(body),
+      });
+    }
+    const form = (fields: Array<[string, string]>) => Buffer.from(fields.map(([name, value]) => `------fuzz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + '------fuzz--\r\n');
+    for (const [what, fields] of [
+      ['bound arguments in a missing part', [['$ACTION_REF_1', ''], ['$ACTION_1:0', `{"id":"${id}","bound":"$@9"}`]]],
+      ['bound arguments React cannot decode', [['$ACTION_REF_1', ''], ['$ACTION_1:0', `{"id":"${id}","bound":"$@1"}`], ['$ACTION_1:1', '["$Q2"]']]],
+      ['a wrong bound argument', [['$ACTION_REF_1', ''], ['$ACTION_1:0', `{"id":"${id}","bound":"$@1"}`], ['$ACTION_1:1', '["x"]']]],
+      ['no arguments at all', [[`$ACTION_ID_${id}`, '']]],
+    ] as Array<[string, Array<[string, string]>]>) {
+      requests.push({
+        ...get('/support', anonymous, `a form for a real server action without scripts: ${what}`, { origin: baseUrl, 'sec-fetch-site': 'same-origin', 'content-type': 'multipart/form-data; boundary=----fuzz' }, 'POST'),
+        body: form(fields),
+      });
+    }
   }
   // A form post without scripts is a server action to Next; a broken multipart body must not be a 500.
   for (const action of [undefined, '']) {

@@ -6,6 +6,9 @@ import { abbreviate } from './http';
 import type { Visitor } from './sessions';
 import { DEMO_CODES, nastyString } from './values';
 import { forgedAddressHeaders } from './headers';
+import { ACTION_BODIES, realActionIds } from './actions';
+
+const REAL_ACTION_IDS = realActionIds();
 
 /** A page route of app/: its fixed segments and, when it has one, its dynamic part. */
 type Route = { segments: string[]; dynamic?: 'one' | 'catch-all' | 'optional-catch-all' };
@@ -128,16 +131,19 @@ export function pageRequest(r: Random, visitors: Visitor[], baseUrl: string, rou
   let method = r.weighted<string>([[85, 'GET'], [4, 'HEAD'], [7, 'POST'], [1, 'PUT'], [1, 'DELETE'], [1, 'OPTIONS'], [1, 'PATCH']]);
   let body: Buffer | undefined;
   if (method === 'POST' && r.chance(0.8)) {
-    // A server action call: a random action id, from this origin or from another one.
+    // A server action call: a random action id, or one of the build's, from this origin or from another one.
     const crossOrigin = r.chance(0.5);
+    const real = REAL_ACTION_IDS.length > 0 && r.chance(0.3);
     Object.assign(headers, {
-      'next-action': r.pick([r.string(40, '0123456789abcdef'), r.string(42, '0123456789abcdef'), '', 'x', '%ff', '../../']),
+      'next-action': real ? r.pick(REAL_ACTION_IDS) : r.pick([r.string(40, '0123456789abcdef'), r.string(42, '0123456789abcdef'), '', 'x', '%ff', '../../']),
       'content-type': r.pick(['text/plain;charset=UTF-8', 'multipart/form-data; boundary=----fuzz', 'application/x-www-form-urlencoded']),
       origin: crossOrigin ? 'https://evil.example' : baseUrl,
       ...(crossOrigin ? { 'sec-fetch-site': 'cross-site' } : { 'sec-fetch-site': 'same-origin' }),
     });
-    body = Buffer.from(r.pick(['[]', '["de-DE"]', '[{"__proto__":{"x":1}}]', '------fuzz\r\nContent-Disposition: form-data; name="1_$ACTION_ID_x"\r\n\r\n\r\n------fuzz--', 'a=1', '['.repeat(5000)]));
-    notes.push(`server action, ${crossOrigin ? 'cross-origin' : 'same origin'}`);
+    // A real action without the visitor's cookie: signing out or clearing a session would end the fuzz's own logins.
+    if (real) delete headers.cookie;
+    body = Buffer.from(r.pick(['[]', '["de-DE"]', '[{"__proto__":{"x":1}}]', '------fuzz\r\nContent-Disposition: form-data; name="1_$ACTION_ID_x"\r\n\r\n\r\n------fuzz--', 'a=1', '['.repeat(5000), ...ACTION_BODIES]));
+    notes.push(`${real ? 'a real ' : ''}server action, ${crossOrigin ? 'cross-origin' : 'same origin'}`);
   } else if (method === 'POST') {
     const multipart = r.chance(0.5);
     body = Buffer.from(multipart ? r.pick(['a=1', '------fuzz\r\nContent-Disposition: form-data; name="code"\r\n\r\nP1DEMO01\r\n------fuzz--\r\n']) : 'a=1&b=2');

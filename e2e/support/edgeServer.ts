@@ -60,7 +60,17 @@ export function rawRequest(
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers, localAddress: options.localAddress, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+        localAddress: options.localAddress,
+        agent: false,
+        // A Host header given (even an empty one) goes out as given.
+        setHost: !Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'host'),
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');

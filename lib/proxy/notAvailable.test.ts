@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { getConfig } from '@/lib/config';
+import { EDGE_SERVER_MARK } from '@/lib/edge/clientAddress.mjs';
 import { serializeCookie, sessionCookie, xsrfCookie } from '@/lib/session/cookies';
 import { newSession } from '@/lib/session/data';
 import { issueXsrfToken } from '@/lib/session/xsrf';
@@ -41,6 +42,8 @@ beforeAll(async () => {
     NODE_ENV: 'production',
   };
   delete (globalThis as Record<symbol, unknown>)[CONFIG_KEY];
+  // As under server.mjs, which vouches for the client address: otherwise its one-time warning is a log line too.
+  (globalThis as Record<symbol, unknown>)[EDGE_SERVER_MARK] = true;
   const capture = ((chunk: string | Uint8Array) => {
     logLines.push(String(chunk));
     return true;
@@ -56,6 +59,7 @@ afterAll(async () => {
   // eslint-disable-next-line no-restricted-properties -- restore what the tests changed
   process.env = savedEnv;
   delete (globalThis as Record<symbol, unknown>)[CONFIG_KEY];
+  delete (globalThis as Record<symbol, unknown>)[EDGE_SERVER_MARK];
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

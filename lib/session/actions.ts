@@ -43,6 +43,8 @@ export async function signOut(): Promise<void> {
  * that is not one of ours changes nothing.
  */
 export async function chooseLanguage(formData: FormData): Promise<void> {
+  // Anyone can call an action with anything (its id is in the page): only the form's data counts.
+  if (!(formData instanceof FormData)) return;
   const language = formData.get('language');
   if (!isLanguage(language)) return;
   const next = withChosenLanguage(await getSession(), language);
@@ -57,6 +59,7 @@ export async function clearSessionAfterMessage(): Promise<void> {
 
 /** Stores a token that a page-info load returned during server rendering. */
 export async function commitTokenRenewal(sealed: string): Promise<void> {
+  if (typeof sealed !== 'string') return;
   const session = await getSession();
   const token = unsealTokenRenewal(sealed, session.sid, getConfig().sessionSecret);
   if (token) await saveSession({ ...session, token });

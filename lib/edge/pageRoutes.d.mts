@@ -1,0 +1,5 @@
+export type PageRoute = { page: string; segments: string[] };
+export declare const NOT_FOUND_PAGE: string;
+export declare function pageRoutesOf(appPathRoutes: unknown): PageRoute[];
+export declare function readPageRoutes(manifestFile: string): PageRoute[];
+export declare function pageOf(path: string, routes: readonly PageRoute[]): string;

@@ -1,0 +1,14 @@
+// Plain JavaScript: server.mjs imports this before anything is compiled (see refusal.d.mts).
+
+/**
+ * A refusal in the proxy's shape (lib/proxy/refusal.ts): JSON {statusCode, detailCode, error}.
+ * statusCode 5 (PostDataIsInvalid) says the request itself was wrong, 0 (Undefined) anything else.
+ */
+export function edgeRefusal(status, error, headers = {}) {
+  const statusCode = status === 400 || status === 413 || status === 415 ? 5 : 0;
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers },
+    body: JSON.stringify({ statusCode, detailCode: 0, error }),
+  };
+}
