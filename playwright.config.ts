@@ -15,6 +15,10 @@ process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
  */
 const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000';
 
+const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
+/** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
+const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts'];
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -42,7 +46,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: DESKTOP, testIgnore: STANDIN_SPECS },
+    // These share the one stand-in upstream, which some of them switch to failing or to dropping
+    // texts: one at a time, so that a switch never reaches another's journey.
+    { name: 'standin', use: DESKTOP, testMatch: STANDIN_SPECS, workers: 1 },
+  ],
   webServer: [
     {
       // The app with the embedded API on a fresh data folder, as a fresh machine would start it.
