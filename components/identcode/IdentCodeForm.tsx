@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Language } from '@/lib/api/languages';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { routeAfterIdentCode } from '@/lib/flows/identCode';
@@ -11,9 +10,9 @@ import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import formStyles from '@/components/form/form.module.css';
 
 type Texts = { title: string; text: string; loading: string; label: string; submit: string; required: string };
-type Props = { initialCode: string; language?: Language; portalId?: string; texts: Texts };
+type Props = { initialCode: string; portalId?: string; texts: Texts };
 
-export function IdentCodeForm({ initialCode, language, portalId, texts }: Props) {
+export function IdentCodeForm({ initialCode, portalId, texts }: Props) {
   const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(Boolean(initialCode));
@@ -30,7 +29,6 @@ export function IdentCodeForm({ initialCode, language, portalId, texts }: Props)
     setBusy(true);
     const response = await postCall('submit/kodekodex/identcode', {
       assessmentIdentCode,
-      ...(language && { questionnaireLanguage: language }),
       ...(portalId && { portalId }),
     });
     const { goTo } = routeAfterIdentCode(response, { typed: !fromAddress });

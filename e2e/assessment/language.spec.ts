@@ -73,4 +73,19 @@ test.describe('@assessment language', () => {
     await page.reload();
     await expect(englishIndicator(page)).toHaveText('Page 1 of 6');
   });
+
+  test('a language chosen in the header on / carries to the ident code typed there (P1-VIEW: only looked at)', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByLabel('Sprache').selectOption('en-US');
+    await page.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await hydrated(page);
+    await page.getByLabel('Questionnaire access code').fill('P1VIEW001');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/accesscode$/);
+    // The assessment's own language is German; the participant's choice wins.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
 });

@@ -18,3 +18,13 @@ export function withChosenLanguage<S extends Languages>(session: S, language: La
   if (session.languageChosen && session.uiLanguage === language && session.questionnaireLanguage === language) return undefined;
   return { ...session, uiLanguage: language, questionnaireLanguage: language, languageChosen: true };
 }
+
+/**
+ * The language an ident code is submitted with (spec §7: questionnaireLanguage): the participant's
+ * choice (deep link, or the header's selector on any page before), so that it wins over the
+ * assessment's; nothing when they chose none. Decided here once, applied by the proxy from the
+ * session, so that every form that submits an ident code carries it.
+ */
+export function identCodeLanguage(session: { questionnaireLanguage: Language; languageChosen?: boolean }): Language | undefined {
+  return session.languageChosen ? session.questionnaireLanguage : undefined;
+}

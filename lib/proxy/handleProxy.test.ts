@@ -345,6 +345,16 @@ describe('forwarding', () => {
     expect(result.calls[0]!.body).toEqual({ assessmentIdentCode: 'P1DEMO01', token: session.token });
   });
 
+  it.each<[string, Partial<SessionData>, Record<string, unknown>, string | undefined]>([
+    ['a language the participant chose (header, deep link)', { languageChosen: true, questionnaireLanguage: 'en-US' }, {}, 'en-US'],
+    ['none chosen: the assessment decides', { languageChosen: false, questionnaireLanguage: 'en-US' }, {}, undefined],
+    ['the browser sent one', { languageChosen: true, questionnaireLanguage: 'en-US' }, { questionnaireLanguage: 'fr-FR' }, 'fr-FR'],
+  ])('the ident code carries the chosen language from the session: %s', async (_label, chosen, sent, expected) => {
+    const session = newSession({ uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', ...chosen });
+    const result = await run({ session, path: 'submit/kodekodex/identcode', body: JSON.stringify({ assessmentIdentCode: 'P1DEMO01', ...sent }) });
+    expect(result.calls[0]!.body.questionnaireLanguage).toBe(expected);
+  });
+
   it('a group login gets the session uiLanguage', async () => {
     const session = newSession({ uiLanguage: 'en-US' });
     const result = await run({ session, path: 'submit/kodew/login', body: JSON.stringify({ groupcode: 'enc' }) });

@@ -1,8 +1,10 @@
 import { browserRequestSchema, CALLS, isCallPath, type CallPath } from '@/lib/api/catalogue';
 import type { AppConfig } from '@/lib/config';
+import { identCodeLanguage } from '@/lib/flows/addressLanguage';
 import { sessionAfterCall } from '@/lib/flows/sessionEffects';
 import { decodeClaims } from '@/lib/session/claims';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, XSRF_COOKIE, XSRF_HEADER } from '@/lib/session/cookies';
+import type { SessionData } from '@/lib/session/data';
 import { checkXsrf } from '@/lib/session/xsrf';
 import { sendCall } from '@/lib/upstream/client';
 import { fieldWithNul, JSON_DEPTH_LIMIT, nestsDeeperThan } from './bodyLimits';
@@ -71,13 +73,17 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
 }
 
 /** The spec's common fields that the browser may leave out: the session knows them. */
-function withSessionDefaults(path: CallPath, body: Record<string, unknown>, session: { token?: string; uiLanguage: string; questionnaireLanguage: string }) {
+function withSessionDefaults(path: CallPath, body: Record<string, unknown>, session: SessionData) {
   const shape = CALLS[path].request.shape as Record<string, unknown>;
   const filled: Record<string, unknown> = { ...body };
   if (session.token) filled.token = session.token;
   if ('uiLanguage' in shape && filled.uiLanguage === undefined) filled.uiLanguage = session.uiLanguage;
   if ('questionnaireLanguage' in shape && filled.questionnaireLanguage === undefined && CALLS[path].kind !== 'submit') {
     filled.questionnaireLanguage = session.questionnaireLanguage;
+  }
+  if (path === 'submit/kodekodex/identcode' && filled.questionnaireLanguage === undefined) {
+    const chosen = identCodeLanguage(session);
+    if (chosen) filled.questionnaireLanguage = chosen;
   }
   if ('product' in shape && filled.product === undefined) filled.product = decodeClaims(session.token).product;
   return filled;

@@ -15,11 +15,11 @@ export default async function HomePage(props: PageProps<'/home/[[...params]]'>) 
   if (params.length > 3) notFound();
   const search = await props.searchParams;
   const code = (params[0] ?? one(search.sid) ?? '').trim();
-  // proxy.ts has made a language in the address the session's; it is read here as well, so the
-  // page speaks it even where the session could not be written.
+  // proxy.ts has made a language in the address the session's (and the proxy sends it with the
+  // ident code, lib/flows/addressLanguage.ts); the page info is asked for in it explicitly too.
   const addressLanguage = languageFromToken(params[1] ?? one(search.lg));
   const portalId = params[2];
-  const { t, session, commit } = await loadPage('pageinfo/kodekodex/login', {
+  const { t, commit } = await loadPage('pageinfo/kodekodex/login', {
     needsToken: false,
     // Login pages load without the session token: an old or signed-out one must not block a new start.
     anonymous: true,
@@ -31,15 +31,12 @@ export default async function HomePage(props: PageProps<'/home/[[...params]]'>) 
       ...(code && { assessmentIdentCode: code }),
     },
   });
-  // A chosen language travels with the ident code, so that it wins over the assessment's.
-  const language = addressLanguage ?? (session.languageChosen ? session.questionnaireLanguage : undefined);
   return (
     <>
       <PageTitle parts={[t('HomeTitle')]} />
       {commit}
       <IdentCodeForm
         initialCode={code}
-        {...(language && { language })}
         {...(portalId && { portalId })}
         texts={{
           title: t('HomeTitle'),
