@@ -196,6 +196,28 @@ describe('loadPage', () => {
     expect(unsealTokenRenewal((page.commit.props as { renewal: string }).renewal, session.sid, SECRET)).toBe(RENEWED);
   });
 
+  it.each([
+    ['an Exception (the upstream blinked)', 13],
+    ['TokenExpired', 4],
+  ])('a later load of the walk that fails (%s): the last page that came back is shown, no error page', async (_label, statusCode) => {
+    let n = 0;
+    answer = () => (++n === 3 ? ok({ statusCode }) : ok({ currentPage: n, questions: [] }));
+    let page: Awaited<ReturnType<typeof loadPage<'pageinfo/questionnaire'>>> | undefined;
+    const to = await redirectOf(async () => {
+      page = await loadPage('pageinfo/questionnaire', { needsToken: true, errors: 'notOk', again: () => ({ questionStartIndex: n * 4 + 1 }) });
+    });
+    expect(to).toBeUndefined();
+    expect(calls).toHaveLength(3);
+    expect(page?.response.currentPage).toBe(2);
+  });
+
+  it('the first load failing still goes to the error page', async () => {
+    answer = () => ok({ statusCode: 13, exceptionId: 'ID42' });
+    expect(await redirectOf(() => loadPage('pageinfo/questionnaire', { needsToken: true, errors: 'notOk', again: () => ({ questionStartIndex: 5 }) }))).toBe(
+      '/error?statusCode=13&detailCode=0&exceptionId=ID42',
+    );
+  });
+
   it('`again` is bounded, whatever the upstream answers', async () => {
     answer = () => ok({ questions: [] });
     await loadPage('pageinfo/questionnaire', { needsToken: true, again: () => ({ questionStartIndex: 1 }) });
