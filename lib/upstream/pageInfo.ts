@@ -82,13 +82,15 @@ export async function loadPage<P extends PageInfoPath>(path: P, options: LoadPag
 
   let token = options.anonymous ? undefined : session.token;
   let extras = typeof options.extras === 'function' ? options.extras(context) : (options.extras ?? {});
-  let response: ResponseOf<P>;
+  let response = await sendPageInfo(path, session, claims, token, extras);
   for (let loads = 1; ; loads++) {
-    const answer = await sendPageInfo(path, session, claims, token, extras);
-    // A later load that fails (an upstream blip in the resume walk) must not cost the participant
-    // their session: the last page that came back stays, and the next page turn tries again.
-    if (loads > 1 && answer.statusCode !== StatusCode.Ok) break;
-    response = answer;
+    if (loads > 1) {
+      const answer = await sendPageInfo(path, session, claims, token, extras);
+      // A later load that fails (an upstream blip in the resume walk) must not cost the participant
+      // their session: the last page that came back stays, and the next page turn tries again.
+      if (answer.statusCode !== StatusCode.Ok) break;
+      response = answer;
+    }
     const returned = (response as { token?: string | null }).token;
     if (returned && !options.anonymous) token = returned;
     const more = options.again && response.statusCode === StatusCode.Ok && loads < MAX_LOADS ? options.again(response, context) : undefined;
