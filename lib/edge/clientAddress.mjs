@@ -5,7 +5,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
 /**
  * Set on globalThis by server.mjs. Without it (a plain `next start`) nothing strips a client's own
- * x-client-address, so the app must not believe the header.
+ * x-client-address, so the app must not believe the header, and lib/startup.ts stops a production start.
  */
 export const EDGE_SERVER_MARK = Symbol.for('assessment-web.edge-server');
 
