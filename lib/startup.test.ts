@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Starts the app's start-up step as instrumentation.ts does, in a fresh process. */
-function start(env: Record<string, string>, markedByServerMjs = false) {
+function start(env: Record<string, string>, markedByServerMjs = false, options = '') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-'));
   // server.mjs sets this mark on globalThis before Next starts (lib/edge/clientAddress.mjs).
   const mark = markedByServerMjs ? "globalThis[Symbol.for('assessment-web.edge-server')] = true;" : '';
   const result = spawnSync(
     path.resolve('node_modules/.bin/tsx'),
-    ['-e', `${mark} require('./lib/startup').startServer().then(() => process.exit(0))`],
+    ['-e', `${mark} require('./lib/startup').startServer(${options}).then(() => process.exit(0))`],
     { env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, NODE_ENV: 'production', DATA_DIR: dataDir, ...env }, encoding: 'utf8', timeout: 60_000 },
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -47,6 +47,11 @@ describe('server start without server.mjs', () => {
   it('lets the same start through when server.mjs started it', () => {
     const result = start(upstream, true);
     expect(result.stderr).not.toContain('npm start');
+    expect(result.status).toBe(0);
+  }, 70_000);
+
+  it('lets the build through, whose workers load instrumentation too', () => {
+    const result = start(upstream, false, '{ building: true }');
     expect(result.status).toBe(0);
   }, 70_000);
 });

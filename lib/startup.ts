@@ -1,4 +1,3 @@
-import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { getConfig } from './config';
 import { EDGE_SERVER_MARK } from './edge/clientAddress.mjs';
 import { logEvent } from './log/logger';
@@ -9,11 +8,11 @@ import { logEvent } from './log/logger';
  * start without it stops, as a wrong configuration does. The build (which also loads
  * instrumentation) and development are not starts that serve participants.
  */
-export const NOT_STARTED_BY_SERVER_MJS =
+const NOT_STARTED_BY_SERVER_MJS =
   'Not started through server.mjs: start with npm start (node server.mjs), which decides the client address the per-client limits count by; plain `next start` would count every client as one';
 
-function checkStartedByServerMjs(): void {
-  if (process.env.NODE_ENV !== 'production' || process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return;
+function checkStartedByServerMjs(nodeEnv: string, building: boolean): void {
+  if (nodeEnv !== 'production' || building) return;
   if (!(globalThis as { [EDGE_SERVER_MARK]?: boolean })[EDGE_SERVER_MARK]) throw new Error(NOT_STARTED_BY_SERVER_MJS);
 }
 
@@ -22,10 +21,10 @@ function checkStartedByServerMjs(): void {
  * with a message saying what is wrong, and the embedded API applies its migrations (and seeds the
  * demo data) before the first request.
  */
-export async function startServer(): Promise<void> {
+export async function startServer({ building = false }: { building?: boolean } = {}): Promise<void> {
   try {
     const config = getConfig();
-    checkStartedByServerMjs();
+    checkStartedByServerMjs(config.NODE_ENV, building);
     if (config.embeddedApi) {
       const { embeddedApi } = await import('./embedded-api');
       const api = await embeddedApi();
