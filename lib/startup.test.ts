@@ -3,6 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** Starts the app's start-up step as instrumentation.ts does, in a fresh process. */
+function start(env: Record<string, string>, markedByServerMjs = false, options = '') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-'));
+  // server.mjs sets this mark on globalThis before Next starts (lib/edge/clientAddress.mjs).
+  const mark = markedByServerMjs ? "globalThis[Symbol.for('assessment-web.edge-server')] = true;" : '';
+  const result = spawnSync(
+    path.resolve('node_modules/.bin/tsx'),
+    ['-e', `${mark} require('./lib/startup').startServer(${options}).then(() => process.exit(0))`],
+    { env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, NODE_ENV: 'production', DATA_DIR: dataDir, ...env }, encoding: 'utf8', timeout: 60_000 },
+  );
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return result;
+}
+
 /** What an operator sees when a variable is wrong: the start stops, and the message names it. */
 describe('server start with a wrong configuration', () => {
   it.each([
@@ -11,14 +25,33 @@ describe('server start with a wrong configuration', () => {
     ['COOKIE_SECURE', 'maybe'],
     ['CLIENT_CRYPTO_IV', 'too-short'],
   ])('%s=%s stops the start with a message naming the variable', (name, value) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-'));
-    const result = spawnSync(
-      path.resolve('node_modules/.bin/tsx'),
-      ['-e', "require('./lib/startup').startServer().then(() => process.exit(0))"],
-      { env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, NODE_ENV: 'production', DATA_DIR: dataDir, [name]: value }, encoding: 'utf8', timeout: 60_000 },
-    );
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    const result = start({ [name]: value }, true);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`Invalid configuration: ${name}:`);
+  }, 70_000);
+});
+
+/**
+ * Plain `next start` would count every participant as one unknown client, so anyone's wrong codes
+ * would lock everybody out: in production only server.mjs may start the app.
+ */
+describe('server start without server.mjs', () => {
+  const upstream = { UPSTREAM_API_URL: 'http://upstream.example' };
+
+  it('stops a production start and says to use npm start', () => {
+    const result = start(upstream);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('start with npm start (node server.mjs)');
+  }, 70_000);
+
+  it('lets the same start through when server.mjs started it', () => {
+    const result = start(upstream, true);
+    expect(result.stderr).not.toContain('npm start');
+    expect(result.status).toBe(0);
+  }, 70_000);
+
+  it('lets the build through, whose workers load instrumentation too', () => {
+    const result = start(upstream, false, '{ building: true }');
+    expect(result.status).toBe(0);
   }, 70_000);
 });

@@ -5,7 +5,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-client-address';
 
 /**
  * Set on globalThis by server.mjs. Without it (a plain `next start`) nothing strips a client's own
- * x-client-address, so the app must not believe the header.
+ * x-client-address, so the app must not believe the header, and lib/startup.ts stops a production start.
  */
 export const EDGE_SERVER_MARK = Symbol.for('assessment-web.edge-server');
 
@@ -19,11 +19,43 @@ export const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-for
 /** Longer than any IPv6 address with a zone: whatever is longer is not an address. */
 const MAX_ADDRESS_LENGTH = 64;
 
-/** "::ffff:192.0.2.1" (IPv4 on a dual-stack socket) is the same client as "192.0.2.1". */
+/** The eight 16-bit groups of an IPv6 address (zone id dropped), or undefined when it is not one. */
+function ipv6Groups(text) {
+  let rest = text.split('%')[0];
+  // A trailing dotted IPv4 part ("::ffff:192.0.2.1", "64:ff9b::192.0.2.1") is the last two groups.
+  const dotted = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(rest);
+  if (dotted) {
+    const bytes = dotted.slice(2).map(Number);
+    if (bytes.some((byte) => byte > 255)) return undefined;
+    rest = `${dotted[1]}${((bytes[0] << 8) | bytes[1]).toString(16)}:${((bytes[2] << 8) | bytes[3]).toString(16)}`;
+  }
+  const halves = rest.split('::');
+  if (halves.length > 2) return undefined;
+  const split = (half) => (half === '' ? [] : half.split(':'));
+  const head = split(halves[0]);
+  const tail = halves.length === 2 ? split(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
+  const groups = [...head, ...Array(missing).fill('0'), ...tail];
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return undefined;
+  return groups.map((group) => parseInt(group, 16));
+}
+
+/**
+ * The key the per-client limits count by. An IPv4 address is itself; so is an IPv4 address mapped
+ * into IPv6 ("::ffff:192.0.2.1", from a dual-stack socket). An IPv6 address counts by its /64
+ * prefix ("2001:db8:0:0::/64"): a single subscriber, even a single host, usually gets a whole /64
+ * and may use any of its 2^64 addresses, so counting full addresses would give one guesser
+ * unlimited fresh limits. Anything else (a forged X-Forwarded-For entry) is kept as written.
+ */
 export function normalizeAddress(address) {
   const trimmed = (address ?? '').trim().slice(0, MAX_ADDRESS_LENGTH);
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed);
-  return (mapped ? mapped[1] : trimmed) || undefined;
+  const groups = trimmed.includes(':') ? ipv6Groups(trimmed) : undefined;
+  if (!groups) return trimmed || undefined;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
 }
 
 /**

@@ -7,7 +7,7 @@ describe('clientAddressFrom: the client is the peer, or the hops-th X-Forwarded-
     ['203.0.113.9', '198.51.100.1', 0, '203.0.113.9'],
     ['203.0.113.9', '198.51.100.1, 192.0.2.7', 0, '203.0.113.9'],
     ['::ffff:127.0.0.1', '10.0.0.1', 0, '127.0.0.1'],
-    ['2001:db8::1', undefined, 0, '2001:db8::1'],
+    ['2001:db8::1', undefined, 0, '2001:db8:0:0::/64'],
     // hops = 1: the peer is the proxy; the entry it appended is the client
     ['10.0.0.2', '198.51.100.1', 1, '198.51.100.1'],
     ['10.0.0.2', 'forged, 198.51.100.1', 1, '198.51.100.1'],
@@ -30,6 +30,37 @@ describe('clientAddressFrom: the client is the peer, or the hops-th X-Forwarded-
 
   it('cuts a value too long to be an address', () => {
     expect(normalizeAddress('x'.repeat(500))).toHaveLength(64);
+  });
+});
+
+describe('normalizeAddress: IPv4 as it is, IPv6 by its /64 (one subscriber holds a whole /64)', () => {
+  it.each([
+    ['192.0.2.1', '192.0.2.1'],
+    // full and compressed forms of addresses in one /64 are one client
+    ['2001:0db8:0000:0000:0000:0000:0000:0001', '2001:db8:0:0::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:DB8:0:0:ffff:ffff:ffff:ffff', '2001:db8:0:0::/64'],
+    // the next /64 is another client
+    ['2001:db8:0:1::1', '2001:db8:0:1::/64'],
+    ['::1', '0:0:0:0::/64'],
+    // IPv4 mapped into IPv6 (a dual-stack socket) is the IPv4 client, in either notation
+    ['::ffff:1.2.3.4', '1.2.3.4'],
+    ['::FFFF:1.2.3.4', '1.2.3.4'],
+    ['0:0:0:0:0:ffff:0102:0304', '1.2.3.4'],
+    // a zone id names the interface, not the client
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['fe80::abcd:1%2', 'fe80:0:0:0::/64'],
+    // not an address: kept as written
+    ['2001:db8::1::2', '2001:db8::1::2'],
+    ['::ffff:1.2.3.999', '::ffff:1.2.3.999'],
+    ['1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7:8:9'],
+    ['forged', 'forged'],
+  ])('%s → %s', (address, expected) => {
+    expect(normalizeAddress(address)).toBe(expected);
+  });
+
+  it('counts two X-Forwarded-For clients of one /64 as one', () => {
+    expect(clientAddressFrom('10.0.0.2', '2001:db8:1:2::a', 1)).toBe(clientAddressFrom('10.0.0.2', '2001:db8:1:2:ffff::b', 1));
   });
 });
 

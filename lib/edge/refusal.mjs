@@ -1,8 +1,10 @@
 // Plain JavaScript: server.mjs imports this before anything is compiled (see refusal.d.mts).
 
 /**
- * A refusal in the proxy's shape (lib/proxy/refusal.ts): JSON {statusCode, detailCode, error}.
- * statusCode 5 (PostDataIsInvalid) says the request itself was wrong, 0 (Undefined) anything else.
+ * Every refusal, server.mjs's and the proxy's (lib/proxy/refusal.ts builds its Response from this):
+ * JSON {statusCode, detailCode, error}. statusCode 5 (PostDataIsInvalid) says the request itself was
+ * wrong, 0 (Undefined) anything else; the numbers are lib/api/codes.ts's (checked by
+ * lib/proxy/refusal.test.ts), written out because plain JavaScript cannot import it.
  */
 export function edgeRefusal(status, error, headers = {}) {
   const statusCode = status === 400 || status === 413 || status === 415 ? 5 : 0;

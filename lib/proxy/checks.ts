@@ -66,10 +66,10 @@ const WARNED = Symbol.for('assessment-web.client-address-warned');
 
 /**
  * The participant's address, as server.mjs decided it from the socket and TRUST_PROXY_HOPS
- * (lib/edge/clientAddress.mjs). Started without server.mjs (a plain `next start`), nothing vouches
- * for the header, which the client could have sent itself: then every request counts as one and
- * the same unknown client, so the per-client limits still hold (for all clients together), and a
- * warning says so once.
+ * (lib/edge/clientAddress.mjs). Started without server.mjs, nothing vouches for the header, which
+ * the client could have sent itself: then every request counts as one and the same unknown client
+ * and a warning says so once. Only a development start gets this far: lib/startup.ts stops a
+ * production start without server.mjs.
  */
 export function clientAddressOf(headers: Headers): string | undefined {
   const holder = globalThis as { [EDGE_SERVER_MARK]?: boolean; [WARNED]?: boolean };

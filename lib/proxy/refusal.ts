@@ -1,10 +1,10 @@
-import { DetailCode, StatusCode } from '@/lib/api/codes';
+import { edgeRefusal } from '@/lib/edge/refusal.mjs';
 
-/** Every refusal of the proxy: JSON {statusCode, detailCode, error} with a 4xx status. */
+/**
+ * Every refusal of the proxy: JSON {statusCode, detailCode, error} with a 4xx status, built by the
+ * same helper as server.mjs's refusals (plain JavaScript, so that server.mjs runs without a build).
+ */
 export function refuse(status: 400 | 403 | 404 | 405 | 413 | 415, error: string, headers: Record<string, string> = {}): Response {
-  const statusCode = status === 400 || status === 413 || status === 415 ? StatusCode.PostDataIsInvalid : StatusCode.Undefined;
-  return new Response(JSON.stringify({ statusCode, detailCode: DetailCode.NoDetails, error }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
+  const refusal = edgeRefusal(status, error, headers);
+  return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
 }
