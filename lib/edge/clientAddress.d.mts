@@ -1,6 +1,5 @@
 export declare const CLIENT_ADDRESS_HEADER: 'x-client-address';
 export declare const EDGE_SERVER_MARK: unique symbol;
-export declare const FORWARDING_HEADERS: readonly string[];
 export declare function normalizeAddress(address: string | undefined): string | undefined;
 export declare function clientAddressFrom(peer: string | undefined, forwardedFor: string | string[] | undefined, hops: number): string | undefined;
 export declare function parseTrustedHops(value: string | undefined): number;

@@ -14,7 +14,7 @@ export const EDGE_SERVER_MARK = Symbol.for('assessment-web.edge-server');
  * can only come from the client, and Next would believe them (its server-action origin check reads
  * X-Forwarded-Host; it adds X-Forwarded-For only when absent).
  */
-export const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
 
 /** Longer than any IPv6 address with a zone: whatever is longer is not an address. */
 const MAX_ADDRESS_LENGTH = 64;

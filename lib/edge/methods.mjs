@@ -8,7 +8,7 @@ import { pathOf } from './requestPath.mjs';
  * CONNECT, PROPFIND, …); Next turns the request into a WHATWG Request, which throws for the
  * forbidden ones, and answers a 500 before any code of ours runs.
  */
-export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
 const READ_ONLY = 'GET, HEAD';
 /** What pages (GET, and POST for server actions) and the API (POST, GET /api/health) answer between them. */

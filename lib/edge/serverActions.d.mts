@@ -1,7 +1,6 @@
 import type { EdgeRefusal } from './refusal.mjs';
 
 type Headers = Record<string, string | string[] | undefined>;
-export declare const ACTION_HEADER: 'next-action';
 export declare const ACTION_NOT_FOUND_HEADER: 'x-nextjs-action-not-found';
 export declare const ACTION_BODY_LIMIT_BYTES: number;
 export declare function actionIdsOf(manifest: unknown): Set<string>;

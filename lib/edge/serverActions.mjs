@@ -10,7 +10,7 @@ import { edgeRefusal } from './refusal.mjs';
  * (next/dist/server/app-render/action-handler.js and server-action-request-meta.js, Next 16).
  */
 
-export const ACTION_HEADER = 'next-action';
+const ACTION_HEADER = 'next-action';
 /** Next answers this header on an action it does not know; its client router reads it. */
 export const ACTION_NOT_FOUND_HEADER = 'x-nextjs-action-not-found';
 /** Next's own limit for a server action's body (serverActions.bodySizeLimit, not configured here). */

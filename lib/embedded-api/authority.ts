@@ -54,14 +54,14 @@ export function isRefused<T extends object>(value: T | Refused): value is Refuse
 }
 
 /** Reads a token: its claims, or the refusal for a missing, garbled, forged, expired or revoked one. */
-export async function readToken(token: string | undefined, ctx: ApiContext): Promise<{ payload: TokenPayload } | Refused> {
+async function readToken(token: string | undefined, ctx: ApiContext): Promise<{ payload: TokenPayload } | Refused> {
   const verified = await verifyToken(token, ctx.settings.tokenSecret, ctx.db, ctx.now);
   if (!isTokenFailure(verified)) return { payload: verified };
   const refusal = { statusCode: verified.statusCode, detailCode: verified.detailCode };
   return verified.revokedFor ? { refusal, revokedFor: verified.revokedFor } : { refusal };
 }
 
-export async function participantRow(ctx: ApiContext, assessmentId: number): Promise<ParticipantRow | undefined> {
+async function participantRow(ctx: ApiContext, assessmentId: number): Promise<ParticipantRow | undefined> {
   const [row] = await ctx.db.query<ParticipantRow>(
     `select a.id as assessment_id, a.product, a.questionnaire_key, a.candidate_title, a.candidate_first_name, a.candidate_last_name,
             a.candidate_pseudonym, a.is_self_assessment, a.first_login_done, a.finished_at,

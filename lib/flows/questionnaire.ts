@@ -65,7 +65,7 @@ type LoadedPage = {
 };
 
 /** A page as the server sent it is complete when every question on it passes the check of 'next'. */
-export function isPageComplete(product: number, page: LoadedPage): boolean {
+function isPageComplete(product: number, page: LoadedPage): boolean {
   const questions = page.questions ?? [];
   if (questions.length === 0) return false;
   const values = new Map(questions.flatMap((q) => q.answerInfos.map((a) => [a.id, a.value] as const)));
