@@ -24,6 +24,8 @@ export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchPa
   ]);
 
   if (start === 'identCodeForm') {
+    // All its texts from messages/: an upstream's error-page catalogue need not hold the start
+    // form's (those are /home's), and / must never show 'KEY: …'.
     return (
       <>
         <PageTitle parts={[tPage('startTitle')]} />
@@ -32,10 +34,10 @@ export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchPa
           texts={{
             title: tPage('startTitle'),
             text: tPage('startText'),
-            loading: t('HomeLoading'),
-            label: t('IdentCodeLabel'),
-            submit: t('IdentCodeSubmit'),
-            required: t('IdentCodeRequired'),
+            loading: tPage('startLoading'),
+            label: tPage('startLabel'),
+            submit: tPage('startSubmit'),
+            required: tPage('startRequired'),
           }}
         />
       </>
