@@ -17,7 +17,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchParams }) {
   const record = parseErrorRecord(await searchParams);
   const start = errorPageStart(record);
-  const [{ t, claims }, tPage] = await Promise.all([
+  const [{ t, claims, commit }, tPage] = await Promise.all([
     // Without a record this is the ident-code form, so a signed-in participant goes on (issue 6, point 16).
     loadPage('pageinfo/error', { needsToken: false, errors: 'maintenance', ...(start === 'identCodeForm' && { loginPage: '/home' as const }) }),
     getTranslations('errorPage'),
@@ -29,6 +29,8 @@ export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchPa
     return (
       <>
         <PageTitle parts={[tPage('startTitle')]} />
+        {/* Only here: the error and info screens clear the session, a renewed token with it. */}
+        {commit}
         <IdentCodeForm
           initialCode=""
           texts={{
