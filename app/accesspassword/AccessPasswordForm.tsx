@@ -1,9 +1,9 @@
 'use client';
 
 import { useRef, useState, type FormEvent } from 'react';
-import { StatusCode } from '@/lib/api/codes';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
+import { routeAfterKeySaved } from '@/lib/flows/keySaved';
 import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
 import { accessPasswordProblems, canSaveKey, KeyChoice as Choice, type SaveProblem } from '@/lib/validation/personalKey';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
@@ -52,8 +52,9 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
     const response = await postCall('submit/kodekodex/personalinfo', {
       passwordEncrypted: choice === Choice.Keep ? '' : encryptForUpstream(key.trim(), crypto),
     });
-    if (response.statusCode === StatusCode.Ok && response.tokenClaims?.isLoggedIn) {
-      goAfterSessionChange('/questionnairemanual');
+    const outcome = routeAfterKeySaved(response, response.tokenClaims);
+    if (outcome.kind === 'go') {
+      goAfterSessionChange(outcome.to);
       return;
     }
     setBusy(false);

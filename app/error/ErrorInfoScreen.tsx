@@ -17,25 +17,29 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchParams }) {
   const record = parseErrorRecord(await searchParams);
   const start = errorPageStart(record);
-  const [{ t, claims }, tPage] = await Promise.all([
+  const [{ t, claims, commit }, tPage] = await Promise.all([
     // Without a record this is the ident-code form, so a signed-in participant goes on (issue 6, point 16).
     loadPage('pageinfo/error', { needsToken: false, errors: 'maintenance', ...(start === 'identCodeForm' && { loginPage: '/home' as const }) }),
     getTranslations('errorPage'),
   ]);
 
   if (start === 'identCodeForm') {
+    // All its texts from messages/: an upstream's error-page catalogue need not hold the start
+    // form's (those are /home's), and / must never show 'KEY: …'.
     return (
       <>
         <PageTitle parts={[tPage('startTitle')]} />
+        {/* Only here: the error and info screens clear the session, a renewed token with it. */}
+        {commit}
         <IdentCodeForm
           initialCode=""
           texts={{
             title: tPage('startTitle'),
             text: tPage('startText'),
-            loading: t('HomeLoading'),
-            label: t('IdentCodeLabel'),
-            submit: t('IdentCodeSubmit'),
-            required: t('IdentCodeRequired'),
+            loading: tPage('startLoading'),
+            label: tPage('startLabel'),
+            submit: tPage('startSubmit'),
+            required: tPage('startRequired'),
           }}
         />
       </>

@@ -1,9 +1,9 @@
 'use client';
 
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { StatusCode } from '@/lib/api/codes';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
+import { routeAfterKeySaved } from '@/lib/flows/keySaved';
 import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
 import { KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/personalKey';
 import { isOptionalEmailValid, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
@@ -78,8 +78,9 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
       emailAddress: data.emailAddress.trim(),
       passwordEncrypted: choice === Choice.Keep ? '' : encryptForUpstream(key.trim(), crypto),
     });
-    if (response.statusCode === StatusCode.Ok && response.tokenClaims?.isLoggedIn) {
-      goAfterSessionChange('/questionnairemanual');
+    const outcome = routeAfterKeySaved(response, response.tokenClaims);
+    if (outcome.kind === 'go') {
+      goAfterSessionChange(outcome.to);
       return;
     }
     setBusy(false);

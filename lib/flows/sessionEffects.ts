@@ -4,6 +4,7 @@ import { isLanguage } from '@/lib/api/languages';
 import { decodeClaims } from '@/lib/session/claims';
 import type { SessionData } from '@/lib/session/data';
 import { routeAfterAccessCodeLogin } from './accessCode';
+import { routeAfterKeySaved } from './keySaved';
 import { isFlowRoute } from './signedIn';
 
 type Loose = Record<string, unknown>;
@@ -53,8 +54,11 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
     applyLanguages(next, response);
   } else if (PERSONAL_INFO.includes(path) && loggedIn) {
     next.startIndex = 1;
-    // /register and /accesspassword are done; the ident-code flow goes on to the manual (spec §4).
-    if (path === 'submit/kodekodex/register' || path === 'submit/kodekodex/personalinfo') next.flowRoute = '/questionnairemanual';
+    // /register and /accesspassword are done: the ident-code flow goes where the form goes (spec §4).
+    if (path === 'submit/kodekodex/register' || path === 'submit/kodekodex/personalinfo') {
+      const outcome = routeAfterKeySaved(response as { statusCode: number }, { isLoggedIn: loggedIn });
+      if (outcome.kind === 'go') next.flowRoute = outcome.to;
+    }
   } else if (path === 'pageinfo/questionnaire') {
     const questions = Array.isArray(response.questions) ? (response.questions as Loose[]) : [];
     const first = questions[0]?.questionIndex;

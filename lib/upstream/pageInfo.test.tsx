@@ -227,22 +227,33 @@ describe('loadPage', () => {
 
 describe('every page stores a token its page-info load renewed (spec §7) and has its own title', () => {
   /* eslint-disable @typescript-eslint/no-require-imports -- the pages, after the stand-ins */
-  const pages: Array<[string, () => Promise<ReactNode>, Partial<SessionData>, string]> = [
-    ['/accesscode', () => require('@/app/accesscode/page').default(), { token: NOT_LOGGED_IN }, 'AccessCodeTitle'],
-    ['/accesspassword', () => require('@/app/accesspassword/page').default(), { flowRoute: '/accesspassword' }, 'AccessPasswordTitle'],
-    ['/register', () => require('@/app/register/page').default(), { token: NOT_LOGGED_IN }, 'RegisterTitle'],
-    ['/questionnairemanual', () => require('@/components/manual/ManualScreen').ManualScreen({ continueHref: '/questionnaire' }), {}, 'ManualTitle'],
+  const errorPage = (query: Record<string, string>) => require('@/app/error/ErrorInfoScreen').ErrorInfoScreen({ searchParams: Promise.resolve(query) });
+  // The last column is the page's title: from the page-info translations, or from messages/ (the key, here).
+  const pages: Array<[string, () => Promise<ReactNode>, Partial<SessionData>, string, string]> = [
+    ['/accesscode', () => require('@/app/accesscode/page').default(), { token: NOT_LOGGED_IN }, 'AccessCodeTitle', 'Title of AccessCodeTitle'],
+    ['/accesspassword', () => require('@/app/accesspassword/page').default(), { flowRoute: '/accesspassword' }, 'AccessPasswordTitle', 'Title of AccessPasswordTitle'],
+    ['/register', () => require('@/app/register/page').default(), { token: NOT_LOGGED_IN }, 'RegisterTitle', 'Title of RegisterTitle'],
+    ['/questionnairemanual', () => require('@/components/manual/ManualScreen').ManualScreen({ continueHref: '/questionnaire' }), {}, 'ManualTitle', 'Title of ManualTitle'],
+    ['/error (the start form, which keeps the session)', () => errorPage({}), { token: NOT_LOGGED_IN }, 'ErrorPageTitle', 'startTitle'],
   ];
   /* eslint-enable @typescript-eslint/no-require-imports */
 
-  it.each(pages)('%s', async (_route, render, state, titleKey) => {
+  it.each(pages)('%s', async (_route, render, state, titleKey, title) => {
     session = newSession({ token: LOGGED_IN, ...state });
     answer = () => ok({ token: RENEWED, translations: [{ key: titleKey, value: `Title of ${titleKey}` }] });
     const tree = await render();
     const commit = await propsIn<{ renewal?: string }>(tree, SessionCommit);
     expect(commit?.renewal).toBeDefined();
     expect(unsealTokenRenewal(commit!.renewal!, session.sid, SECRET)).toBe(RENEWED);
-    expect(await propsIn(tree, PageTitle)).toEqual({ parts: [`Title of ${titleKey}`] });
+    expect(await propsIn(tree, PageTitle)).toEqual({ parts: [title] });
+  });
+
+  it('/error with a message: no token is stored, the screen clears the session after it', async () => {
+    session = newSession({ token: NOT_LOGGED_IN });
+    answer = () => ok({ token: RENEWED, translations: [{ key: 'ErrorPageTitle', value: 'Fehler' }] });
+    const tree = await errorPage({ statusCode: '13', detailCode: '7', exceptionId: 'ID1' });
+    expect(await propsIn(tree, PageTitle)).toEqual({ parts: ['Fehler'] });
+    expect(await propsIn(tree, SessionCommit)).toBeUndefined();
   });
 
   it('/questionnaire (its title is rendered on the client, with the page number)', async () => {
