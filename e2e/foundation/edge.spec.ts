@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { enterAccessCode, hydrated, signIn, xsrfToken } from '../support/api';
-import { rawRequest, startEdgeServer, Visitor, type EdgeServer } from '../support/edgeServer';
+import { abortMidBody, rawRequest, startEdgeServer, Visitor, type EdgeServer } from '../support/edgeServer';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
 
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -167,29 +167,19 @@ test.describe('@foundation client address, guessing limit, CSP in use, aborted u
     const visitor = new Visitor(direct.port, '127.0.0.7');
     await visitor.open();
     const before = direct.output().length;
-    await new Promise<void>((resolve, reject) => {
-      const socket = net.connect(direct.port, '127.0.0.1', () => {
-        socket.write(
-          [
-            'POST /api/pageinfo HTTP/1.1',
-            `Host: localhost:${direct.port}`,
-            `Origin: http://localhost:${direct.port}`,
-            `Cookie: ${visitor.cookieHeader()}`,
-            `X-XSRF-TOKEN: ${decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(visitor.cookieHeader())![1]!)}`,
-            'Content-Type: application/json',
-            'Content-Length: 100000',
-            '',
-            '{"uiLanguage":',
-          ].join('\r\n'),
-        );
-        // Let the server start reading the body, then vanish.
-        setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 300);
-      });
-      socket.on('error', reject);
-    });
+    await abortMidBody(
+      direct.port,
+      [
+        'POST /api/pageinfo HTTP/1.1',
+        `Host: localhost:${direct.port}`,
+        `Origin: http://localhost:${direct.port}`,
+        `Cookie: ${visitor.cookieHeader()}`,
+        `X-XSRF-TOKEN: ${decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(visitor.cookieHeader())![1]!)}`,
+        'Content-Type: application/json',
+        'Content-Length: 100000',
+      ],
+      '{"uiLanguage":',
+    );
     // The next request is answered only after the aborted one has been dealt with on the same event loop.
     for (let i = 0; i < 3; i++) expect((await rawRequest(direct.port, { path: '/api/health' })).status).toBe(200);
     const logged = direct.output().slice(before);
@@ -363,18 +353,11 @@ test.describe('@foundation client address, guessing limit, CSP in use, aborted u
 
   test('a form post to a page aborted halfway logs nothing, and the server goes on', async () => {
     const before = direct.output().length;
-    await new Promise<void>((resolve, reject) => {
-      const socket = net.connect(direct.port, '127.0.0.1', () => {
-        socket.write(
-          ['POST /support HTTP/1.1', `Host: localhost:${direct.port}`, `Origin: http://localhost:${direct.port}`, 'Content-Type: multipart/form-data; boundary=fuzz', 'Content-Length: 100000', '', '--fuzz\r\n'].join('\r\n'),
-        );
-        setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 300);
-      });
-      socket.on('error', reject);
-    });
+    await abortMidBody(
+      direct.port,
+      ['POST /support HTTP/1.1', `Host: localhost:${direct.port}`, `Origin: http://localhost:${direct.port}`, 'Content-Type: multipart/form-data; boundary=fuzz', 'Content-Length: 100000'],
+      '--fuzz\r\n',
+    );
     for (let i = 0; i < 3; i++) expect((await rawRequest(direct.port, { path: '/api/health' })).status).toBe(200);
     expect(direct.output().slice(before)).not.toMatch(/ECONNRESET|aborted|⨯|uncaught|unhandled/i);
   });

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { encryptCode } from './api';
@@ -142,4 +143,32 @@ export class Visitor {
     if (answer.status !== 200) throw new Error(`login answered ${answer.status}: ${answer.text}`);
     return typeof answer.json().username === 'string';
   }
+}
+
+/**
+ * Sends a request's head with `Expect: 100-continue` and, once the server has answered
+ * "100 Continue" (its request handler has taken the request and now waits for the body), the first
+ * part of the body; when those bytes have left, vanishes. Rejects if the server answers anything
+ * else first: then no body was being read, and a test built on this would check nothing.
+ */
+export function abortMidBody(port: number, head: string[], firstPart: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect(port, '127.0.0.1', () => socket.write([...head, 'Expect: 100-continue', '', ''].join('\r\n')));
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+      if (!answer.includes('\r\n\r\n')) return;
+      socket.removeAllListeners('data');
+      if (!answer.startsWith('HTTP/1.1 100 ')) {
+        socket.destroy();
+        reject(new Error(`the server answered before reading the body: ${answer.split('\r\n')[0]}`));
+        return;
+      }
+      socket.write(firstPart, () => {
+        socket.destroy();
+        resolve();
+      });
+    });
+    socket.on('error', reject);
+  });
 }

@@ -69,11 +69,16 @@ describe('ident codes: failed lookups are limited per client address', () => {
 
   it('after the lock period the address may look up again', async () => {
     const from = '198.51.100.80';
-    const short = createRequestHandler(db, { ...settings, identCodeGuessing: { ...settings.identCodeGuessing, lockSeconds: 1 } });
-    for (let i = 0; i < 5; i++) await call('submit/kodekodex/identcode', { assessmentIdentCode: `GONE000${i}` }, from, short);
-    expect((await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, from, short)).detailCode).toBe(101);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, from, short)).statusCode).toBe(1);
+    const lockMs = settings.identCodeGuessing.lockSeconds * 1000;
+    let clock = Date.now();
+    const timed = createRequestHandler(db, settings, { now: () => clock });
+    const lookUpAt = (code: string) => call('submit/kodekodex/identcode', { assessmentIdentCode: code }, from, timed);
+    for (let i = 0; i < 5; i++) await lookUpAt(`GONE000${i}`);
+    expect((await lookUpAt('P1DEMO01')).detailCode).toBe(101);
+    clock += lockMs - 1;
+    expect((await lookUpAt('P1DEMO01')).detailCode).toBe(101);
+    clock += 1;
+    expect((await lookUpAt('P1DEMO01')).statusCode).toBe(1);
   });
 
   it('the limit holds under concurrency: 100 concurrent unknown codes from one address record exactly 5 failures', async () => {

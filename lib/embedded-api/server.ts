@@ -14,11 +14,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08000', '08001', '08003', '08006'].includes(code);
 }
 
+/** `now` is the clock the handlers judge tokens and locks by; tests move it instead of sleeping. */
+export type HandlerOptions = { now?: () => number };
+
 /**
  * The embedded upstream as a function from Request to Response: the same JSON that would cross
  * the network to a real upstream, so it can run in-process or on its own port.
  */
-export function createRequestHandler(db: Database, settings: EmbeddedSettings) {
+export function createRequestHandler(db: Database, settings: EmbeddedSettings, { now = () => Date.now() }: HandlerOptions = {}) {
   return async function handle(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/^\/+/, '').replace(/^api\//, '');
     if (!isCallPath(path)) return json({ error: `unknown call '${path}'` }, 404);
@@ -42,7 +45,7 @@ export function createRequestHandler(db: Database, settings: EmbeddedSettings) {
     }
     const clientAddress = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
     try {
-      const answer = await handler(parsed.data, { db, settings, clientAddress, now: Date.now() });
+      const answer = await handler(parsed.data, { db, settings, clientAddress, now: now() });
       if (typeof answer === 'string') return new Response(answer, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
       return json(answer);
     } catch (error) {
