@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { argumentsProblem, boundActionProblem } from './actionReply.mjs';
 import { edgeRefusal } from './refusal.mjs';
+import { isSameOriginRequest } from './sameOrigin.mjs';
 
 /**
  * A page accepts a POST only as one of the build's server actions. Next finds that out late: an
@@ -47,26 +48,6 @@ function single(value) {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * Next's own cross-site check of a server action: the Origin's host must be the host the request
- * was sent to (the first X-Forwarded-Host, else Host). server.mjs has already removed
- * X-Forwarded-Host unless proxies are trusted, so what is left is what Next compares. No Origin is
- * no browser: Next lets that through, and so does this.
- */
-export function originNamesOtherHost(headers) {
-  const origin = single(headers.origin);
-  if (typeof origin !== 'string') return false;
-  let originHost;
-  try {
-    originHost = origin === 'null' ? 'null' : new URL(origin).host;
-  } catch {
-    return true;
-  }
-  const forwardedHost = single(headers['x-forwarded-host'])?.split(',')[0]?.trim();
-  const host = forwardedHost || single(headers.host);
-  return !host || originHost !== host;
-}
-
 /** A refusal of an action id the build does not have, with what Next itself would answer. */
 function unknownAction(id) {
   return id.length === ACTION_ID_LENGTH
@@ -83,9 +64,8 @@ const NOT_AN_ACTION = 'a page accepts a POST only from its own forms (a server a
  * to Next as it is.
  */
 export function pagePostDecision(headers, actionIds) {
-  // A browser says where a request comes from (as proxy.ts reads it); Next compares Origin and Host.
-  const site = single(headers['sec-fetch-site']);
-  if ((site && site !== 'same-origin') || originNamesOtherHost(headers)) return { refusal: edgeRefusal(403, 'cross-origin request refused') };
+  // server.mjs has already removed X-Forwarded-Host unless proxies are trusted: what is left is what Next compares.
+  if (!isSameOriginRequest((name) => single(headers[name]), true)) return { refusal: edgeRefusal(403, 'cross-origin request refused') };
   const id = single(headers[ACTION_HEADER]);
   const type = single(headers['content-type']);
   if (typeof id === 'string') {

@@ -1,4 +1,5 @@
-import { actionIdsByPage, actionIdsOf, argumentsRefusal, formActionRefusal, originNamesOtherHost, pagePostDecision } from './serverActions.mjs';
+import { isSameOriginRequest } from './sameOrigin.mjs';
+import { actionIdsByPage, actionIdsOf, argumentsRefusal, formActionRefusal, pagePostDecision } from './serverActions.mjs';
 
 const KNOWN = '402f30b35818d8d2aaaa632fbf0ea169fe89bfbc39';
 const UNKNOWN = '7f'.repeat(21);
@@ -18,7 +19,7 @@ describe('actionIdsOf: the build’s server actions', () => {
   });
 });
 
-describe('originNamesOtherHost: Next’s own server-action origin check, before Next', () => {
+describe('the same-origin rule as server.mjs applies it: Next’s own server-action origin check, before Next', () => {
   it.each([
     [{ host: 'assess.example', origin: 'https://assess.example' }, false],
     [{ host: 'localhost:3000', origin: 'http://localhost:3000' }, false],
@@ -31,7 +32,10 @@ describe('originNamesOtherHost: Next’s own server-action origin check, before 
     // behind trusted proxies server.mjs keeps X-Forwarded-Host; its first entry is what Next compares
     [{ host: '10.0.0.2:3000', 'x-forwarded-host': 'assess.example, 10.0.0.1', origin: 'https://assess.example' }, false],
     [{ host: 'assess.example', 'x-forwarded-host': 'evil.example', origin: 'https://assess.example' }, true],
-  ])('%j → %s', (headers, other) => expect(originNamesOtherHost(headers)).toBe(other));
+  ])('%j → other host: %s', (headers, other) => {
+    const header = (name: string) => (headers as Record<string, string | undefined>)[name];
+    expect(!isSameOriginRequest(header, true)).toBe(other);
+  });
 });
 
 describe('pagePostDecision: a page takes a POST only as one of the build’s actions', () => {

@@ -30,7 +30,10 @@ describe('clientAddressOf', () => {
 describe('isSameOrigin', () => {
   it.each([
     // [headers, trusted hops, same origin?]
-    [{ 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }, 0, true],
+    // Sec-Fetch-Site same-origin with a foreign Origin: no browser sends it; refused like Next refuses it for actions.
+    [{ 'sec-fetch-site': 'same-origin', origin: 'https://evil.example', host: 'app.example' }, 0, false],
+    [{ 'sec-fetch-site': 'same-origin', origin: 'https://app.example', host: 'app.example' }, 0, true],
+    [{ 'sec-fetch-site': 'same-origin', host: 'app.example' }, 0, true],
     [{ 'sec-fetch-site': 'cross-site' }, 0, false],
     [{ 'sec-fetch-site': 'same-site' }, 0, false],
     [{ host: 'app.example' }, 0, true],

@@ -1,27 +1,13 @@
 import type { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER, EDGE_SERVER_MARK } from '@/lib/edge/clientAddress.mjs';
+import { isSameOriginRequest } from '@/lib/edge/sameOrigin.mjs';
 import { logEvent } from '@/lib/log/logger';
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
-/**
- * Browsers send Sec-Fetch-Site or Origin with every POST; either must say same origin. A client
- * that sends neither is no browser, so no other site can be riding on its cookies. X-Forwarded-Host
- * names the host only behind trusted proxies (TRUST_PROXY_HOPS > 0); otherwise the client wrote it.
- */
+/** Same origin by the one rule (lib/edge/sameOrigin.mjs); X-Forwarded-Host counts only behind trusted proxies. */
 export function isSameOrigin(headers: Headers, trustedHops: number): boolean {
-  const site = headers.get('sec-fetch-site');
-  if (site) return site === 'same-origin';
-  const origin = headers.get('origin');
-  if (!origin) return true;
-  // The first entry, as Next's own server-action check reads it: what the outermost proxy received.
-  const forwardedHost = trustedHops > 0 ? headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-  const host = forwardedHost || headers.get('host');
-  try {
-    return origin !== 'null' && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return isSameOriginRequest((name) => headers.get(name) ?? undefined, trustedHops > 0);
 }
 
 /**

@@ -1,0 +1,1 @@
+export declare function isSameOriginRequest(header: (name: string) => string | undefined, trustForwardedHost: boolean): boolean;
