@@ -85,6 +85,8 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
     lastPageSaved = forward && start === pageStartOf(definition, definition.content.questions.length);
   }
 
+  // The app always sends an index (it walks to where the participant left off itself, lib/flows);
+  // a client that sends none is answered with that page straight away.
   const target = body.questionStartIndex === undefined ? resumeStart(definition, saved) : pageStartOf(definition, body.questionStartIndex);
   const answer = pageAnswer(definition, row, target, saved, {
     failed: new Set(),
