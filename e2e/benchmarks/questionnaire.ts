@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from 'playwright';
+import { percentile } from './support/stats';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3150);
 const TURNS = Number(process.env.BENCH_TURNS ?? 60);
@@ -27,11 +28,6 @@ async function waitForServer(deadline: number): Promise<void> {
   }
   throw new Error('server did not start');
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 async function rankPage(page: Page, shift: number) {
   const sections = page.locator('main section[id^="question-"]');

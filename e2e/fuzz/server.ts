@@ -11,11 +11,15 @@ export const START_COMMAND = 'node server.mjs -p "$PORT"';
 export type RunningServer = {
   baseUrl: string;
   port: number;
+  /** The server's process id (sh execs into node, so this is node's). */
+  pid: number;
   /** Set once the process has exited, with how. */
   exit: () => string | undefined;
   /** Lines the server has written to its log file so far. */
   logLines: () => string[];
   stop: () => Promise<void>;
+  /** SIGKILL to the server and anything it started, as a crash or the OOM killer would; resolves once it is gone. */
+  kill: () => Promise<void>;
 };
 
 /** A port nothing listens on right now (the OS picks it). */
@@ -27,9 +31,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server with stdout and stderr into logFile and waits for /api/health to answer 200. */
-export async function startServer(options: { port: number; dataDir: string; logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
-  const { port, dataDir, logFile } = options;
+/**
+ * Starts the server with stdout and stderr into logFile and waits for /api/health to answer 200,
+ * asking every pollMs (default 250).
+ */
+export async function startServer(options: { port: number; dataDir: string; logFile: string; env?: Record<string, string>; pollMs?: number }): Promise<RunningServer> {
+  const { port, dataDir, logFile, pollMs = 250 } = options;
   const log = fs.openSync(logFile, 'w');
   const child: ChildProcess = spawn('sh', ['-c', `exec ${START_COMMAND}`], {
     env: { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
@@ -46,27 +53,30 @@ export async function startServer(options: { port: number; dataDir: string; logF
     }),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
   const server: RunningServer = {
     baseUrl,
     port,
+    pid: child.pid!,
     exit: () => exited,
     logLines: () => fs.readFileSync(logFile, 'utf8').split('\n').filter((line) => line.trim() !== ''),
     stop: async () => {
       if (exited || child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      const killer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }, 5000);
+      signalGroup('SIGTERM');
+      const killer = setTimeout(() => signalGroup('SIGKILL'), 5000);
       await exitedPromise;
       clearTimeout(killer);
+    },
+    kill: async () => {
+      if (exited || child.pid === undefined) return;
+      signalGroup('SIGKILL');
+      await exitedPromise;
     },
   };
   const deadline = Date.now() + 120_000;
@@ -79,7 +89,7 @@ export async function startServer(options: { port: number; dataDir: string; logF
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   await server.stop();
   throw new Error(`the server did not answer /api/health within 120 s; see ${logFile}`);

@@ -15,7 +15,7 @@ export type Visitor = {
 
 type Client = ReturnType<typeof createClient>;
 
-function cookiesOf(response: FuzzResponse, jar: Map<string, string>): void {
+export function cookiesOf(response: FuzzResponse, jar: Map<string, string>): void {
   const setCookie = response.headers['set-cookie'] ?? [];
   for (const line of setCookie) {
     const pair = line.split(';')[0] ?? '';
@@ -24,10 +24,10 @@ function cookiesOf(response: FuzzResponse, jar: Map<string, string>): void {
   }
 }
 
-const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
 /** A page load gives a session and its XSRF cookie, as a browser gets them. */
-async function freshVisitor(client: Client, name: Visitor['name'], jar = new Map<string, string>()): Promise<Visitor & { jar: Map<string, string> }> {
+export async function freshVisitor(client: Client, name: Visitor['name'], jar = new Map<string, string>()): Promise<Visitor & { jar: Map<string, string> }> {
   const response = await client.send({ label: 'setup: page load', method: 'GET', path: '/support', headers: { accept: 'text/html' } });
   if (response.status !== 200) throw new Error(`setup: GET /support answered ${response.status}`);
   cookiesOf(response, jar);

@@ -1,0 +1,176 @@
+import type { CreatedAssessment } from '@/lib/admin/assessments';
+import { StatusCode } from '@/lib/api/codes';
+import { encodeAnswers, questionsPerPage } from '@/lib/flows/questionnaire';
+import type { createClient, FuzzResponse } from '../../fuzz/http';
+import type { Random } from '../../fuzz/random';
+import { cookieHeader, cookiesOf, freshVisitor } from '../../fuzz/sessions';
+import { encryptCode } from '../../support/api';
+
+type Client = ReturnType<typeof createClient>;
+
+export type AnswerValue = { id: number; value: number };
+
+/** A page turn the server answered with 200 and statusCode 1, the page flagging nothing: the participant sees it as saved. */
+export type AcknowledgedSave = { participant: number; identCode: string; questionStartIndex: number; values: AnswerValue[] };
+
+/** What the run records; the participants only report to it. */
+export type Recorder = {
+  /** The first page came: how many pages the questionnaire has. */
+  started(totalPages: number): void;
+  acknowledged(save: AcknowledgedSave, latencyMs: number): void;
+  /** A call that did not succeed: kind says how ("ECONNREFUSED", "HTTP 502", "statusCode 3"). */
+  failed(call: string, kind: string): void;
+  finished(identCode: string): void;
+  /** The run is over: stop where you are. */
+  over(): boolean;
+};
+
+type PageQuestion = { questionIndex: number; id: number; isInvalid?: boolean; answerInfos: Array<{ id: number }> };
+type QuestionnairePage = {
+  questions: PageQuestion[];
+  nextNavButtonQuestionStartIndex: number | null;
+  totalNumberOfPages: number;
+};
+/** transport: no answer came (no connection, reset, timeout), as while the server is down. */
+type Outcome = { ok: true; answer: Record<string, unknown> } | { ok: false; kind: string; transport: boolean; sessionLost: boolean };
+
+/** Answers (not transport failures) in a row after which a participant gives up a call. */
+const MAX_REFUSALS = 20;
+
+/** The 24 orders of ranks 1–4: each page's questions get their own, so values differ from page to page and participant to participant. */
+const RANK_ORDERS: number[][] = (function permutations(items: number[]): number[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+})([1, 2, 3, 4]);
+
+/** The ranks this participant gives on this page: a valid ranking of every question. */
+export function ranksFor(participant: number, questions: PageQuestion[]): AnswerValue[] {
+  return questions.flatMap((question) => {
+    const order = RANK_ORDERS[(participant * 7 + question.questionIndex * 5) % RANK_ORDERS.length]!;
+    return question.answerInfos.map((answer, i) => ({ id: answer.id, value: order[i % order.length]! }));
+  });
+}
+
+/**
+ * One participant, as the browser's calls make them: a page load for the session and XSRF cookies,
+ * the ident code and access code through the proxy (/api/…), then page turns that save each page,
+ * then the finish. Between calls they think. A call that fails is tried again after thinking; a
+ * session that is gone (or never came) is signed in again first.
+ */
+export async function runParticipant(options: {
+  client: Client;
+  created: CreatedAssessment;
+  index: number;
+  random: Random;
+  thinkMs: readonly [number, number];
+  recorder: Recorder;
+}): Promise<void> {
+  const { client, created, index, random, thinkMs, recorder } = options;
+  const jar = new Map<string, string>();
+  let xsrf = '';
+  let product = 0;
+  const think = () => new Promise((resolve) => setTimeout(resolve, random.between(thinkMs[0], thinkMs[1])));
+
+  async function post(path: string, body: unknown): Promise<Outcome> {
+    const response: FuzzResponse = await client.send({
+      label: path,
+      method: 'POST',
+      path: `/api/${path}`,
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-xsrf-token': xsrf, cookie: cookieHeader(jar) },
+      body: Buffer.from(JSON.stringify(body)),
+    });
+    cookiesOf(response, jar);
+    if (typeof response.status !== 'number' || response.status === 0) {
+      const kind = response.error?.startsWith('no answer') ? 'timeout' : (response.error ?? String(response.status)).split(' ')[0]!;
+      return { ok: false, kind, transport: true, sessionLost: false };
+    }
+    // The proxy's 403: no session, or an XSRF token that is not the session's.
+    if (response.status !== 200) return { ok: false, kind: `HTTP ${response.status}`, transport: false, sessionLost: response.status === 403 };
+    const answer = JSON.parse(response.body) as Record<string, unknown>;
+    if (answer.statusCode === StatusCode.Ok) return { ok: true, answer };
+    const lost = answer.statusCode === StatusCode.TokenInvalid || answer.statusCode === StatusCode.TokenExpired;
+    return { ok: false, kind: `statusCode ${String(answer.statusCode)}`, transport: false, sessionLost: lost };
+  }
+
+  /**
+   * Repeats a call until it succeeds or the run is over; a lost session is signed in again first.
+   * While the server is down the calls find no connection and are repeated for as long as it takes;
+   * an answer that keeps refusing is given up after a few tries.
+   */
+  async function persist(call: string, attempt: () => Promise<Outcome>): Promise<Record<string, unknown> | undefined> {
+    for (let refused = 0; refused < MAX_REFUSALS; ) {
+      if (recorder.over()) return undefined;
+      const outcome = await attempt();
+      if (outcome.ok) return outcome.answer;
+      recorder.failed(call, outcome.kind);
+      if (!outcome.transport) refused++;
+      await think();
+      if (outcome.sessionLost && !(await signIn())) return undefined;
+    }
+    recorder.failed(call, 'given up');
+    return undefined;
+  }
+
+  /** From the start: a new session; the sign-in is repeated whole when a step fails. */
+  async function signIn(): Promise<boolean> {
+    for (let refused = 0; refused < MAX_REFUSALS; ) {
+      if (recorder.over()) return false;
+      try {
+        jar.clear();
+        xsrf = (await freshVisitor(client, 'visitor', jar)).xsrf;
+      } catch (error) {
+        // freshVisitor throws for any answer but 200 (also when none came): the server is down or failing.
+        recorder.failed('page load', (error as Error).message.replace(/^setup: /, '').slice(0, 60));
+        await think();
+        continue;
+      }
+      await think();
+      const ident = await post('submit/kodekodex/identcode', { assessmentIdentCode: created.identCode });
+      if (ident.ok) await think();
+      const login = ident.ok ? await post('submit/kodekodex/login', { passwordHash: encryptCode(created.accessCode!) }) : ident;
+      const claims = login.ok ? (login.answer.tokenClaims as { isLoggedIn?: boolean; product?: number } | undefined) : undefined;
+      if (login.ok && claims?.isLoggedIn === true) {
+        product = claims.product ?? 0;
+        return true;
+      }
+      recorder.failed(ident.ok ? 'access code' : 'ident code', login.ok ? 'not signed in' : login.kind);
+      if (login.ok || !login.transport) refused++;
+      await think();
+    }
+    recorder.failed('sign-in', 'given up');
+    return false;
+  }
+
+  await think();
+  if (!(await signIn())) return;
+  const perPage = questionsPerPage(product);
+  await think();
+  let page = (await persist('questionnaire page', () => post('pageinfo/questionnaire', { questionsPerPage: perPage, questionStartIndex: 1 }))) as
+    | QuestionnairePage
+    | undefined;
+  if (page) recorder.started(page.totalNumberOfPages);
+  while (page) {
+    await think();
+    const start = page.questions[0]!.questionIndex;
+    const values = ranksFor(index, page.questions);
+    const target = page.nextNavButtonQuestionStartIndex ?? start;
+    const body = { questionsPerPage: perPage, questionStartIndex: target, answers: encodeAnswers(start, values) };
+    let sent = 0;
+    const answer = (await persist('save', () => {
+      sent = performance.now();
+      return post('pageinfo/questionnaire', body);
+    })) as QuestionnairePage | undefined;
+    if (!answer) return;
+    if (answer.questions.some((q) => q.isInvalid)) {
+      // The participant's ranks are valid by construction: the server refusing them is a failure of its own.
+      recorder.failed('save', 'refused as invalid');
+      return;
+    }
+    recorder.acknowledged({ participant: index, identCode: created.identCode, questionStartIndex: start, values }, performance.now() - sent);
+    if (target === start) break;
+    page = answer;
+  }
+  if (!page) return;
+  await think();
+  if (await persist('finish', () => post('submit/finishassessment', {}))) recorder.finished(created.identCode);
+}
