@@ -27,7 +27,7 @@ export function cookiesOf(response: FuzzResponse, jar: Map<string, string>): voi
 export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
 /** A page load gives a session and its XSRF cookie, as a browser gets them. */
-export async function freshVisitor(client: Client, name: Visitor['name'], jar = new Map<string, string>()): Promise<Visitor & { jar: Map<string, string> }> {
+async function freshVisitor(client: Client, name: Visitor['name'], jar = new Map<string, string>()): Promise<Visitor & { jar: Map<string, string> }> {
   const response = await client.send({ label: 'setup: page load', method: 'GET', path: '/support', headers: { accept: 'text/html' } });
   if (response.status !== 200) throw new Error(`setup: GET /support answered ${response.status}`);
   cookiesOf(response, jar);

@@ -1,9 +1,9 @@
 import type { CreatedAssessment } from '@/lib/admin/assessments';
 import { StatusCode } from '@/lib/api/codes';
 import { encodeAnswers, questionsPerPage } from '@/lib/flows/questionnaire';
-import type { createClient, FuzzResponse } from '../../fuzz/http';
+import type { createClient, FuzzRequest, FuzzResponse } from '../../fuzz/http';
 import type { Random } from '../../fuzz/random';
-import { cookieHeader, cookiesOf, freshVisitor } from '../../fuzz/sessions';
+import { cookieHeader, cookiesOf } from '../../fuzz/sessions';
 import { encryptCode } from '../../support/api';
 
 type Client = ReturnType<typeof createClient>;
@@ -71,14 +71,8 @@ export async function runParticipant(options: {
   let product = 0;
   const think = () => new Promise((resolve) => setTimeout(resolve, random.between(thinkMs[0], thinkMs[1])));
 
-  async function post(path: string, body: unknown): Promise<Outcome> {
-    const response: FuzzResponse = await client.send({
-      label: path,
-      method: 'POST',
-      path: `/api/${path}`,
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-xsrf-token': xsrf, cookie: cookieHeader(jar) },
-      body: Buffer.from(JSON.stringify(body)),
-    });
+  async function send(request: FuzzRequest): Promise<Outcome> {
+    const response: FuzzResponse = await client.send(request);
     cookiesOf(response, jar);
     if (typeof response.status !== 'number' || response.status === 0) {
       const kind = response.error?.startsWith('no answer') ? 'timeout' : (response.error ?? String(response.status)).split(' ')[0]!;
@@ -86,10 +80,33 @@ export async function runParticipant(options: {
     }
     // The proxy's 403: no session, or an XSRF token that is not the session's.
     if (response.status !== 200) return { ok: false, kind: `HTTP ${response.status}`, transport: false, sessionLost: response.status === 403 };
-    const answer = JSON.parse(response.body) as Record<string, unknown>;
+    if (request.method === 'GET') return { ok: true, answer: {} };
+    let answer: Record<string, unknown>;
+    try {
+      answer = JSON.parse(response.body) as Record<string, unknown>;
+    } catch {
+      return { ok: false, kind: 'not JSON', transport: false, sessionLost: false };
+    }
     if (answer.statusCode === StatusCode.Ok) return { ok: true, answer };
     const lost = answer.statusCode === StatusCode.TokenInvalid || answer.statusCode === StatusCode.TokenExpired;
     return { ok: false, kind: `statusCode ${String(answer.statusCode)}`, transport: false, sessionLost: lost };
+  }
+
+  const post = (path: string, body: unknown) =>
+    send({
+      label: path,
+      method: 'POST',
+      path: `/api/${path}`,
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-xsrf-token': xsrf, cookie: cookieHeader(jar) },
+      body: Buffer.from(JSON.stringify(body)),
+    });
+
+  /** A page load gives a new session and its XSRF cookie (proxy.ts), as a browser gets them. */
+  async function pageLoad(): Promise<Outcome> {
+    jar.clear();
+    const outcome = await send({ label: 'page load', method: 'GET', path: '/support', headers: { accept: 'text/html' } });
+    xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
+    return outcome.ok && !xsrf ? { ok: false, kind: 'no XSRF-TOKEN cookie', transport: false, sessionLost: false } : outcome;
   }
 
   /**
@@ -111,30 +128,29 @@ export async function runParticipant(options: {
     return undefined;
   }
 
-  /** From the start: a new session; the sign-in is repeated whole when a step fails. */
+  /** From the start: a new session, the ident code, the access code; repeated whole when a step fails. */
   async function signIn(): Promise<boolean> {
     for (let refused = 0; refused < MAX_REFUSALS; ) {
       if (recorder.over()) return false;
-      try {
-        jar.clear();
-        xsrf = (await freshVisitor(client, 'visitor', jar)).xsrf;
-      } catch (error) {
-        // freshVisitor throws for any answer but 200 (also when none came): the server is down or failing.
-        recorder.failed('page load', (error as Error).message.replace(/^setup: /, '').slice(0, 60));
+      let step = 'page load';
+      let outcome = await pageLoad();
+      if (outcome.ok) {
         await think();
-        continue;
+        step = 'ident code';
+        outcome = await post('submit/kodekodex/identcode', { assessmentIdentCode: created.identCode });
       }
-      await think();
-      const ident = await post('submit/kodekodex/identcode', { assessmentIdentCode: created.identCode });
-      if (ident.ok) await think();
-      const login = ident.ok ? await post('submit/kodekodex/login', { passwordHash: encryptCode(created.accessCode!) }) : ident;
-      const claims = login.ok ? (login.answer.tokenClaims as { isLoggedIn?: boolean; product?: number } | undefined) : undefined;
-      if (login.ok && claims?.isLoggedIn === true) {
+      if (outcome.ok) {
+        await think();
+        step = 'access code';
+        outcome = await post('submit/kodekodex/login', { passwordHash: encryptCode(created.accessCode!) });
+      }
+      const claims = outcome.ok ? (outcome.answer.tokenClaims as { isLoggedIn?: boolean; product?: number } | undefined) : undefined;
+      if (claims?.isLoggedIn === true) {
         product = claims.product ?? 0;
         return true;
       }
-      recorder.failed(ident.ok ? 'access code' : 'ident code', login.ok ? 'not signed in' : login.kind);
-      if (login.ok || !login.transport) refused++;
+      recorder.failed(step, outcome.ok ? 'not signed in' : outcome.kind);
+      if (outcome.ok || !outcome.transport) refused++;
       await think();
     }
     recorder.failed('sign-in', 'given up');
