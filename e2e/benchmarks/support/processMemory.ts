@@ -1,51 +1,54 @@
 import fs from 'node:fs';
 
-/** Linux only: what /proc says. A process that is gone (or a field that is missing) counts as 0. */
-function vmRssBytes(pid: number): number {
+/**
+ * Resident memory as the operating system counts it, for the benchmarks: what a host's memory limit
+ * (a container's, a VM's) sees, which process.memoryUsage() inside the server cannot tell for its
+ * children. Linux only (/proc).
+ */
+
+/** VmRSS of one process in bytes; 0 when it is gone (or a zombie, which holds no memory). */
+function ownRss(pid: number): number {
+  let status: string;
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kB = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
-    return kB ? Number(kB) * 1024 : 0;
+    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   } catch {
     return 0;
   }
+  const kib = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
+  return kib ? Number(kib) * 1024 : 0;
 }
 
-/** Every process's parent, from /proc/<pid>/stat (the field after the parenthesised command name). */
+/** Parent of every live process, from /proc/<pid>/stat (its fourth field; the name before may hold spaces). */
 function parents(): Map<number, number> {
-  const parentOf = new Map<number, number>();
+  const out = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may contain spaces and parentheses: the fields start after the last ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parentOf.set(Number(entry), ppid);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(entry), Number(fields[1]));
     } catch {
       // ended while we looked
     }
   }
-  return parentOf;
+  return out;
 }
 
-/**
- * Resident memory of a process and all its descendants, in bytes (VmRSS from /proc/<pid>/status,
- * summed): what the machine gives the server, including anything it started (workers, helpers).
- */
-export function rssOf(pid: number): number {
-  const parentOf = parents();
-  const tree = new Set([pid]);
-  // Parents may have higher ids than their children (pid wrap-around): repeat until nothing is added.
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [child, parent] of parentOf) {
-      if (tree.has(parent) && !tree.has(child)) {
-        tree.add(child);
-        grew = true;
-      }
-    }
+/** The process and all its descendants. */
+export function processTree(pid: number): number[] {
+  const byParent = new Map<number, number[]>();
+  for (const [child, parent] of parents()) byParent.set(parent, [...(byParent.get(parent) ?? []), child]);
+  const tree: number[] = [];
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    tree.push(next);
+    pending.push(...(byParent.get(next) ?? []));
   }
-  let total = 0;
-  for (const member of tree) total += vmRssBytes(member);
-  return total;
+  return tree;
+}
+
+/** Resident memory in bytes of the process and its descendants (the sum of their VmRSS). */
+export function rssOf(pid: number): number {
+  return processTree(pid).reduce((sum, each) => sum + ownRss(each), 0);
 }
