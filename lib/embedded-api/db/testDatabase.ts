@@ -35,8 +35,7 @@ export async function createTestStore(): Promise<TestStore> {
   databaseUrl.pathname = `/${name}`;
   return {
     open: async () => checked(await openDatabase({ databaseUrl: databaseUrl.href, dataDir: os.tmpdir() })),
-    // Force: a test that failed half-way may have left a connection open.
-    remove: () => onServer(url, `drop database if exists ${name} with (force)`),
+    remove: () => dropDatabase(url, name),
   };
 }
 
@@ -61,6 +60,22 @@ function checked(db: Database): Database {
   const expected = expectedTestDatabaseKind();
   if (db.kind !== expected) throw new Error(`the tests asked for ${expected} but opened ${db.kind}`);
   return db;
+}
+
+/**
+ * A pool resolves its end() before its connections have said goodbye, and a forced drop would
+ * answer those with an error: wait for them first. Force only for what a failed test left open.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      return await onServer(url, `drop database if exists ${name}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error; // 55006: still in use
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await onServer(url, `drop database if exists ${name} with (force)`);
 }
 
 async function onServer(url: string, statement: string): Promise<void> {
