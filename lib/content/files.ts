@@ -102,7 +102,7 @@ async function readImages(folder: string, questionnaire: Questionnaire, problems
     }
     const data = await fs.readFile(full);
     if (!media.magic(data)) {
-      problems.push(`${where}: ${path.join(questionnaire.key, entry)} is not a ${media.type} image (its first bytes say otherwise)`);
+      problems.push(`${where}: ${path.join(questionnaire.key, entry)} is not an image of type ${media.type} (its first bytes say otherwise)`);
       continue;
     }
     images.push({ imageKey, mediaType: media.type, data });

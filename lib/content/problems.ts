@@ -86,13 +86,98 @@ export function formatIssues(issues: ReadonlyArray<z.core.$ZodIssue>, knownField
   });
 }
 
-/** Where a JSON.parse error happened, as line and column (both from 1), when the engine says. */
+/**
+ * Where the first JSON syntax error of a text is, as an offset: V8 says so only for some errors,
+ * so the text is scanned by the grammar (RFC 8259) once it is known to be wrong.
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const fail = (): never => {
+    throw i;
+  };
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const literal = (word: string) => (text.startsWith(word, i) ? (i += word.length) : fail());
+  const string = () => {
+    i++;
+    for (;;) {
+      if (i >= text.length) fail();
+      const c = text[i]!;
+      if (c === '"') return void i++;
+      if (c < ' ') fail();
+      if (c === '\\') {
+        i++;
+        if (text[i] === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
+          i += 5;
+        } else if (i < text.length && '"\\/bfnrt'.includes(text[i]!)) i++;
+        else fail();
+      } else i++;
+    }
+  };
+  const number = () => {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!match) fail();
+    i += match![0].length;
+  };
+  const value = (): void => {
+    space();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      space();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        space();
+        if (text[i] !== '"') fail();
+        string();
+        space();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        space();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') return void i++;
+        else fail();
+      }
+    }
+    if (c === '[') {
+      i++;
+      space();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        space();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') return void i++;
+        else fail();
+      }
+    }
+    if (c === '"') return string();
+    if (c === 't') return void literal('true');
+    if (c === 'f') return void literal('false');
+    if (c === 'n') return void literal('null');
+    return number();
+  };
+  try {
+    value();
+    space();
+    return i < text.length ? i : -1;
+  } catch (offset) {
+    return offset as number;
+  }
+}
+
+/** A JSON.parse error as one line, with line and column (both from 1) where the scan finds it. */
 export function jsonSyntaxProblem(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const reason = message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-  const position = /at position (\d+)/.exec(message)?.[1] ?? (/Unexpected end/.test(message) ? String(text.length) : undefined);
-  if (position === undefined) return `${TOP_LEVEL}: not valid JSON: ${reason}`;
-  const offset = Number(position);
+  const reason = message
+    .replace(/\s*in JSON at position \d+.*$/s, '')
+    .replace(/,\s*".*" is not valid JSON$/s, '')
+    .replace(/\s*\(line \d+ column \d+\)$/, '');
+  const offset = jsonErrorOffset(text);
+  if (offset < 0) return `${TOP_LEVEL}: not valid JSON: ${reason}`;
   const before = text.slice(0, offset).split('\n');
   const line = before.length;
   const column = (before[before.length - 1]?.length ?? 0) + 1;
