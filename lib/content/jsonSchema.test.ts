@@ -16,11 +16,11 @@ describe('the JSON Schema authors complete against', () => {
   });
 
   it('describes the fields of spec §3, refuses unknown ones and requires German', () => {
-    const schema = questionnaireJsonSchema() as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean; $defs: Record<string, any> };
+    const schema = questionnaireJsonSchema() as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean; $defs: Record<string, { required?: string[]; properties: Record<string, { type?: string }> }> };
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['key', 'title', 'product', 'questionsPerPage', 'noDetails', 'notRated', 'answervaluesConfig', 'questions']));
     expect(schema.additionalProperties).toBe(false);
-    expect(schema.$defs.LocalizedText.required).toEqual(['de']);
-    expect(Object.keys(schema.$defs.Question.properties)).toEqual(['id', 'text', 'subText', 'imageKey', 'info1', 'info2', 'info3', 'info4', 'answerInfos']);
-    expect(schema.$defs.Question.properties.id.type).toBe('integer');
+    expect(schema.$defs.LocalizedText!.required).toEqual(['de']);
+    expect(Object.keys(schema.$defs.Question!.properties)).toEqual(['id', 'text', 'subText', 'imageKey', 'info1', 'info2', 'info3', 'info4', 'answerInfos']);
+    expect(schema.$defs.Question!.properties.id!.type).toBe('integer');
   });
 });

@@ -57,7 +57,7 @@ function teamCheck(edition: string, questions = 2, extra: Record<string, unknown
 }
 
 /** Writes content/questionnaires-style files into a fresh folder; answers the path of <key>.json. */
-function write(definition: { key: string }, images: Record<string, Buffer> = {}): string {
+function write(definition: { key: string } & Record<string, unknown>, images: Record<string, Buffer> = {}): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'import-'));
   folders.push(folder);
   const file = path.join(folder, `${definition.key}.json`);
