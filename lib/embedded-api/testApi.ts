@@ -1,8 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundledQuestionnaireFolder } from '@/lib/content/files';
+import { parseQuestionnaireText } from '@/lib/content/parse';
 import type { EmbeddedSettings } from './context';
 import type { Database } from './db/database';
 import { migrate } from './db/migrations';
 import { openTestDatabase } from './db/testDatabase';
 import { seedDemoIfEmpty } from './demo/seed';
+import { toDefinition, type QuestionnaireDefinition } from './questionnaires/definitions';
+import { importBundledQuestionnaires } from './questionnaires/import';
 import { createRequestHandler } from './server';
 
 /**
@@ -33,10 +39,20 @@ export function testSettings(tokenSecret: string, limits: Limits = {}): Embedded
 
 export type TestApi = { db: Database; handle: Handle; migrated: number[]; seeded: boolean };
 
-/** Opens an empty test database, applies the migrations and, unless told not to, creates the demo data. */
-export async function startTestApi(settings: EmbeddedSettings, options: { demo?: boolean } = {}): Promise<TestApi> {
+/**
+ * Opens an empty test database (in-memory PGlite, or a fresh PostgreSQL database with
+ * TEST_DATABASE_URL), applies the migrations and, unless told not to, creates the demo data (which
+ * imports the questionnaires that ship with the app, content/questionnaires). Without the demo,
+ * `questionnaires: true` imports them alone.
+ */
+export async function startTestApi(settings: EmbeddedSettings, options: { demo?: boolean; questionnaires?: boolean } = {}): Promise<TestApi> {
   const db = await openTestDatabase();
   const migrated = await migrate(db);
+  if (options.demo === false && options.questionnaires === true) {
+    for (const result of await importBundledQuestionnaires(db)) {
+      if (result.status === 'refused') throw new Error(`${result.file}: ${result.problems.join('; ')}`);
+    }
+  }
   const seeded = options.demo === false ? false : await seedDemoIfEmpty(db);
   return { db, handle: createRequestHandler(db, settings), migrated, seeded };
 }
@@ -47,4 +63,11 @@ export async function sendTo(handle: Handle, path: string, body: unknown, client
     new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(body) }),
   );
   return { httpStatus: response.status, answer: (await response.json()) as Answer };
+}
+
+/** A questionnaire that ships with the app (content/questionnaires/<key>.json), as the embedded API serves it. */
+export function bundledDefinition(key: string): QuestionnaireDefinition {
+  const parsed = parseQuestionnaireText(fs.readFileSync(path.join(bundledQuestionnaireFolder(), `${key}.json`), 'utf8'));
+  if (!parsed.ok) throw new Error(`${key}.json: ${parsed.problems.join('; ')}`);
+  return toDefinition(parsed.questionnaire);
 }
