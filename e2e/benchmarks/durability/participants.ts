@@ -1,20 +1,19 @@
 import { createAssessments, type CreatedAssessment } from '@/lib/admin/assessments';
 import { withAdminDatabase } from '@/lib/admin/database';
+import { importBundledQuestionnaires } from '@/lib/embedded-api/questionnaires/import';
 
 export const QUESTIONNAIRE_KEY = 'competency-24';
 
 /**
  * Creates the participants as an operator does, through the admin command line's code, on the
  * app's database (DATA_DIR or DATABASE_URL). Only while the server is stopped: on PGlite the app
- * holds its folder while it runs.
+ * holds its folder while it runs. The questionnaire is imported first as `questionnaire import`
+ * does; after a first start with the demo data it is there already, and the import changes nothing.
  */
 export async function createParticipants(env: Record<string, string | undefined>, count: number): Promise<CreatedAssessment[]> {
   return withAdminDatabase(env, async ({ db, config }) => {
-    // TODO(wip/content): remove once questionnaires are imported from content/questionnaires/*.json at
-    // the first start; until then createAssessments finds no version of the questionnaire to bind to.
-    await db.query(`insert into questionnaire (key, version, checksum, definition) values ($1, 1, 'dev', '{"product":1}') on conflict do nothing`, [
-      QUESTIONNAIRE_KEY,
-    ]);
+    const [imported] = await importBundledQuestionnaires(db, [QUESTIONNAIRE_KEY]);
+    if (imported?.status === 'refused') throw new Error(`${imported.file}: ${imported.problems.join('; ')}`);
     return createAssessments(db, { questionnaireKey: QUESTIONNAIRE_KEY, count, publicUrl: config.PUBLIC_URL });
   });
 }
