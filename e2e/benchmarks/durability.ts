@@ -19,9 +19,9 @@
  *
  *   -n, --participants N   (BENCH_PARTICIPANTS, default 200)
  *   --think-ms MIN-MAX     think time between calls (BENCH_THINK_MS, default 200-800)
- *   --ramp-s S             participants arrive evenly over S seconds (BENCH_RAMP_S, default 60)
+ *   --ramp-s S             participants arrive evenly over S seconds (BENCH_RAMP_S, default 90)
  *   --kill-at F            SIGKILL after this share of the expected saves (BENCH_KILL_AT, default 0.5)
- *   --max-s S              the load phase ends after S seconds at the latest (BENCH_MAX_S, default 150)
+ *   --max-s S              the load phase ends after S seconds at the latest (BENCH_MAX_S, default 130)
  *   --seed N               think times (BENCH_SEED, default 4711)
  *   BENCH_PORT             the server's port (default: a free one)
  *
@@ -70,9 +70,9 @@ function settings() {
   return {
     participants: number(values.participants ?? env.BENCH_PARTICIPANTS ?? '200', '--participants', (n) => Number.isInteger(n) && n >= 1 && n <= 10_000),
     thinkMs: [think[0]!, think[1]!] as const,
-    rampS: number(values['ramp-s'] ?? env.BENCH_RAMP_S ?? '60', '--ramp-s', (n) => n >= 0),
+    rampS: number(values['ramp-s'] ?? env.BENCH_RAMP_S ?? '90', '--ramp-s', (n) => n >= 0),
     killAt: number(values['kill-at'] ?? env.BENCH_KILL_AT ?? '0.5', '--kill-at', (n) => n > 0 && n < 1),
-    maxS: number(values['max-s'] ?? env.BENCH_MAX_S ?? '150', '--max-s', (n) => n > 0),
+    maxS: number(values['max-s'] ?? env.BENCH_MAX_S ?? '130', '--max-s', (n) => n > 0),
     seed: number(values.seed ?? env.BENCH_SEED ?? '4711', '--seed', Number.isInteger),
     port: env.BENCH_PORT ? number(env.BENCH_PORT, 'BENCH_PORT', (n) => Number.isInteger(n) && n > 0 && n < 65536) : undefined,
   };
