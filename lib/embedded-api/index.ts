@@ -1,6 +1,8 @@
 import { getConfig, type AppConfig } from '@/lib/config';
 import { deriveKey } from '@/lib/crypto/hmac';
+import { logEvent } from '@/lib/log/logger';
 import { openDatabase, type Database } from './db/database';
+import { describeHolder } from './db/folderLock';
 import { migrate } from './db/migrations';
 import { seedDemoIfEmpty } from './demo/seed';
 import type { EmbeddedSettings } from './context';
@@ -28,9 +30,17 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
   };
 }
 
-/** Opens the database, applies migrations and, in an empty one, creates the demo data. */
+/**
+ * Opens the database, applies migrations and, in an empty one, creates the demo data. On PGlite the
+ * start waits up to DEFAULT_WAIT_MS while an admin command holds the folder, and fails at once, saying
+ * who, when another app does.
+ */
 export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> {
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    lock: { role: 'app', onWait: (holder) => logEvent('warn', 'data_dir_busy_waiting', { holder: describeHolder(holder) }) },
+  });
   await migrate(db);
   if (config.DEMO_DATA) await seedDemoIfEmpty(db);
   return { handle: createRequestHandler(db, embeddedSettings(config)), db };
