@@ -159,8 +159,8 @@ describe('the export streams', () => {
         written += chunk;
       });
       expect(summary).toEqual({ rows: 301, participants: 7 });
-      // Header, then 6 full pages and one of 1 row, each written right after it was read.
-      expect(events).toEqual(['write 1', ...Array.from({ length: 6 }, () => ['read 50', 'write 50']).flat(), 'read 1', 'write 1']);
+      // The id range, the header, then 6 full pages and one of 1 row, each written right after it was read.
+      expect(events).toEqual(['read 1', 'write 1', ...Array.from({ length: 6 }, () => ['read 50', 'write 50']).flat(), 'read 1', 'write 1']);
       const rows = parseCsv(written);
       expect(rows).toHaveLength(301);
       // Keyset pagination neither repeats nor skips an item at a page's edge.
