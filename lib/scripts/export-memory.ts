@@ -18,7 +18,7 @@ const ITEMS_PER_PARTICIPANT = 100;
 const large = Number(process.env.ROWS ?? 100_000);
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-memory-'));
-const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: dataDir };
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
 const BIN = path.join(process.cwd(), 'lib/admin/bin.mjs');
 
 async function seed(key: string, rows: number): Promise<void> {
