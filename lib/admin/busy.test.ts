@@ -68,7 +68,7 @@ describe('while the app holds the PGlite folder', () => {
   });
 
   it('the real command line exits with 3, stdout empty, one message on stderr and no stack trace', () => {
-    const result = spawnSync(process.execPath, [BIN, 'assessment', 'list'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, 'assessment', 'list'], { env, encoding: 'utf8' });
     expect(result.status).toBe(EXIT.busy);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -96,7 +96,7 @@ describe('the real command line', () => {
   it('prints CSV on stdout and the warning on stderr, exit 0', () => {
     fs.rmSync(path.join(dataDir, LOCK_FILE), { force: true });
     const result = spawnSync(process.execPath, [BIN, 'assessment', 'create', '--questionnaire', 'team-check', '--count', '2'], {
-      env: { ...process.env, ...env }, encoding: 'utf8', cwd: os.tmpdir(),
+      env, encoding: 'utf8', cwd: os.tmpdir(),
     });
     expect(result.status).toBe(EXIT.ok);
     expect(result.stdout).toMatch(/^ident_code,access_code,deep_link\r\n([A-Z2-9]{9},[A-Z2-9]{12},https:\/\/assess\.example\/home\/[A-Z2-9]{9}\r\n){2}$/);
@@ -105,7 +105,7 @@ describe('the real command line', () => {
   }, 60_000);
 
   it('exits with 2 for an unknown option', () => {
-    const result = spawnSync(process.execPath, [BIN, 'export', '--questionnaire', 'team-check', '--formt', 'json'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, 'export', '--questionnaire', 'team-check', '--formt', 'json'], { env, encoding: 'utf8' });
     expect(result.status).toBe(EXIT.usage);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain("export: unknown option '--formt'");
