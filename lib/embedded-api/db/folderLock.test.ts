@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { openDatabase } from './database';
-import { FolderBusyError, LOCK_FILE, lockFolder, type LockHolder, type LockRole } from './folderLock';
+import { FolderBusyError, LOCK_FILE, lockFolder, takeOver, type LockHolder, type LockRole } from './folderLock';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'holdFolder.mjs');
 
@@ -158,6 +158,26 @@ describe('who counts as holding the folder', () => {
     const longAgo = new Date(Date.now() - 60_000);
     fs.utimesSync(lockFile(dataDir), longAgo, longAgo);
     (await lockFolder(dataDir, { role: 'command line', waitMs: 0 })).release();
+  });
+
+  it('a takeover removes only the stale lock it judged, never a fresh one taken meanwhile, and never while another takeover runs', () => {
+    const dataDir = folder();
+    const draft = path.join(dataDir, 'draft');
+    fs.writeFileSync(draft, JSON.stringify({ role: 'app', pid: process.pid, host: os.hostname(), since: 'now', nonce: 'mine' }));
+    const stale: LockHolder = { role: 'app', pid: deadPid(), host: os.hostname(), since: 'then', nonce: 'stale' };
+    // Another process took the lock between our judging it stale and our taking it over.
+    writeLock(dataDir, { pid: process.ppid, nonce: 'fresh' });
+    takeOver(lockFile(dataDir), stale, draft);
+    expect(readLock(dataDir).nonce).toBe('fresh');
+    // A live process is taking over right now: we leave it to that one.
+    writeLock(dataDir, stale);
+    fs.writeFileSync(`${lockFile(dataDir)}.takeover`, JSON.stringify({ ...stale, pid: process.ppid, nonce: 'other' }));
+    takeOver(lockFile(dataDir), stale, draft);
+    expect(readLock(dataDir).nonce).toBe('stale');
+    // Nobody else: the stale lock goes, and so does our takeover mark.
+    fs.rmSync(`${lockFile(dataDir)}.takeover`);
+    takeOver(lockFile(dataDir), stale, draft);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['draft']);
   });
 
   it('a lock file nobody can read is left alone, with advice', async () => {

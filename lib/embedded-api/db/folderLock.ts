@@ -130,7 +130,7 @@ function tryLock(file: string, me: LockHolder): Outcome {
  * `<lock>.takeover` removes it, and only if it is still the lock judged stale, so a fresh lock taken
  * meanwhile by the other is never removed.
  */
-function takeOver(file: string, stale: LockHolder, draft: string): void {
+export function takeOver(file: string, stale: LockHolder, draft: string): void {
   const mutex = `${file}.takeover`;
   try {
     fs.linkSync(draft, mutex);
