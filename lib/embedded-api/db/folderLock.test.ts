@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { openDatabase } from './database';
-import { FolderBusyError, LOCK_FILE, lockFolder, takeOver, type LockHolder, type LockRole } from './folderLock';
+import { FolderBusyError, HEARTBEAT_MS, LOCK_FILE, lockFolder, takeOver, type LockHolder, type LockRole } from './folderLock';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'holdFolder.mjs');
 
@@ -178,6 +178,22 @@ describe('who counts as holding the folder', () => {
     fs.rmSync(`${lockFile(dataDir)}.takeover`);
     takeOver(lockFile(dataDir), stale, draft);
     expect(fs.readdirSync(dataDir).sort()).toEqual(['draft']);
+  });
+
+  it('a holder keeps its heartbeat fresh, so that another host does not take a live lock for stale', async () => {
+    const dataDir = folder();
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      const lock = await lockFolder(dataDir, { role: 'app' });
+      const longAgo = new Date(Date.now() - 60_000);
+      fs.utimesSync(lockFile(dataDir), longAgo, longAgo);
+      jest.advanceTimersByTime(HEARTBEAT_MS);
+      while (fs.statSync(lockFile(dataDir)).mtimeMs <= longAgo.getTime()) await new Promise((resolve) => setImmediate(resolve));
+      expect(fs.statSync(lockFile(dataDir)).mtimeMs).toBeGreaterThan(Date.now() - HEARTBEAT_MS);
+      lock.release();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('a lock file nobody can read is left alone, with advice', async () => {
