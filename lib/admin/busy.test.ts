@@ -45,7 +45,7 @@ describe('while the app holds the PGlite folder', () => {
   let exited: Promise<unknown>;
 
   beforeAll(async () => {
-    app = spawn(process.execPath, [HOLD, dataDir, 'app', '0']);
+    app = spawn(process.execPath, [HOLD, dataDir, 'app', '0'], { cwd: process.cwd() });
     exited = new Promise((resolve) => app.once('exit', resolve));
     const line = await new Promise<string>((resolve) => readline.createInterface({ input: app.stdout! }).once('line', resolve));
     expect(line).toMatch(/^open \d+$/);

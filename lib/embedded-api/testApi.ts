@@ -1,13 +1,15 @@
 import type { EmbeddedSettings } from './context';
-import { openDatabase, type Database } from './db/database';
+import type { Database } from './db/database';
 import { migrate } from './db/migrations';
+import { openTestDatabase } from './db/testDatabase';
 import { seedDemoIfEmpty } from './demo/seed';
 import { createRequestHandler } from './server';
 
 /**
- * The embedded API on an in-memory PGlite, as the integration tests and the measurement scripts
- * drive it: one place for their settings and their way of sending a call, so that a new setting or
- * header is added once.
+ * The embedded API on a test database (an in-memory PGlite, or a fresh database on the PostgreSQL
+ * server TEST_DATABASE_URL names: see db/testDatabase.ts), as the integration tests and the
+ * measurement scripts drive it: one place for their settings and their way of sending a call, so
+ * that a new setting or header is added once.
  */
 export type Handle = (request: Request) => Promise<Response>;
 export type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
@@ -31,9 +33,9 @@ export function testSettings(tokenSecret: string, limits: Limits = {}): Embedded
 
 export type TestApi = { db: Database; handle: Handle; migrated: number[]; seeded: boolean };
 
-/** Opens an in-memory PGlite, applies the migrations and, unless told not to, creates the demo data. */
+/** Opens an empty test database, applies the migrations and, unless told not to, creates the demo data. */
 export async function startTestApi(settings: EmbeddedSettings, options: { demo?: boolean } = {}): Promise<TestApi> {
-  const db = await openDatabase({ memory: true });
+  const db = await openTestDatabase();
   const migrated = await migrate(db);
   const seeded = options.demo === false ? false : await seedDemoIfEmpty(db);
   return { db, handle: createRequestHandler(db, settings), migrated, seeded };
