@@ -20,6 +20,8 @@ const COMMANDS = [
 
 const dataDir = tempDataDir('admin-busy-');
 const env = envFor(dataDir);
+/** The spawned command line gets only what it needs, not this process's environment. */
+const childEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'test' };
 
 beforeAll(async () => {
   await withDb(env, (opened) => insertQuestionnaire(opened, 'team-check', 1));
@@ -68,7 +70,7 @@ describe('while the app holds the PGlite folder', () => {
   });
 
   it('the real command line exits with 3, stdout empty, one message on stderr and no stack trace', () => {
-    const result = spawnSync(process.execPath, [BIN, 'assessment', 'list'], { env, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, 'assessment', 'list'], { env: childEnv, encoding: 'utf8' });
     expect(result.status).toBe(EXIT.busy);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -96,7 +98,7 @@ describe('the real command line', () => {
   it('prints CSV on stdout and the warning on stderr, exit 0', () => {
     fs.rmSync(path.join(dataDir, LOCK_FILE), { force: true });
     const result = spawnSync(process.execPath, [BIN, 'assessment', 'create', '--questionnaire', 'team-check', '--count', '2'], {
-      env, encoding: 'utf8', cwd: os.tmpdir(),
+      env: childEnv, encoding: 'utf8', cwd: os.tmpdir(),
     });
     expect(result.status).toBe(EXIT.ok);
     expect(result.stdout).toMatch(/^ident_code,access_code,deep_link\r\n([A-Z2-9]{9},[A-Z2-9]{12},https:\/\/assess\.example\/home\/[A-Z2-9]{9}\r\n){2}$/);
@@ -105,7 +107,7 @@ describe('the real command line', () => {
   }, 60_000);
 
   it('exits with 2 for an unknown option', () => {
-    const result = spawnSync(process.execPath, [BIN, 'export', '--questionnaire', 'team-check', '--formt', 'json'], { env, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, 'export', '--questionnaire', 'team-check', '--formt', 'json'], { env: childEnv, encoding: 'utf8' });
     expect(result.status).toBe(EXIT.usage);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain("export: unknown option '--formt'");
