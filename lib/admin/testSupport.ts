@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { TestStore } from '@/lib/embedded-api/db/testDatabase';
 import type { Io } from './command';
 import { withAdminDatabase, type AdminDatabase } from './database';
 
@@ -16,8 +17,9 @@ export function tempDataDir(prefix = 'admin-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export function envFor(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { DATA_DIR: dataDir, PUBLIC_URL: 'https://assess.example', ...extra };
+/** The command line's environment: PGlite in dataDir, or, on the PostgreSQL pass, the store's own database. */
+export function envFor(dataDir: string, store?: TestStore): Record<string, string> {
+  return { DATA_DIR: dataDir, PUBLIC_URL: 'https://assess.example', ...(store?.databaseUrl && { DATABASE_URL: store.databaseUrl }) };
 }
 
 /** Direct access for arranging and checking rows, through the same door as the commands. */

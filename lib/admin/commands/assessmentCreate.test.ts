@@ -1,20 +1,27 @@
 import fs from 'node:fs';
+import { createTestStore, type TestStore } from '@/lib/embedded-api/db/testDatabase';
 import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
 
 const dataDir = tempDataDir();
-const env = envFor(dataDir);
+let store: TestStore;
+let env: Record<string, string>;
 const countAssessments = () => withDb(env, async ({ db }) => (await db.query<{ n: number }>('select count(*)::int as n from assessment'))[0]!.n);
 
 beforeAll(async () => {
+  store = await createTestStore();
+  env = envFor(dataDir, store);
   await withDb(env, async (opened) => {
     await insertQuestionnaire(opened, 'team-check', 1);
     await insertQuestionnaire(opened, 'team-check', 2, 2);
   });
 }, 60_000);
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await store.remove();
+});
 
 describe('assessment create', () => {
   it('prints CSV of ident code, access code and deep link on stdout, and the once-only warning on stderr', async () => {

@@ -1,14 +1,19 @@
 import fs from 'node:fs';
+import { openDatabase } from '@/lib/embedded-api/db/database';
+import { createTestStore, type TestStore } from '@/lib/embedded-api/db/testDatabase';
 import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
 import { LIST_COLUMNS } from './assessmentList';
 
 const dataDir = tempDataDir();
-const env = envFor(dataDir);
+let store: TestStore;
+let env: Record<string, string>;
 let created: Array<Record<string, string>>;
 
 beforeAll(async () => {
+  store = await createTestStore();
+  env = envFor(dataDir, store);
   await withDb(env, async (opened) => {
     await insertQuestionnaire(opened, 'team-check', 1);
     await insertQuestionnaire(opened, 'grid-check', 1, 2);
@@ -27,7 +32,10 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await store.remove();
+});
 
 describe('assessment list', () => {
   it('lists every assessment as CSV with its progress, in creation order', async () => {
@@ -59,6 +67,23 @@ describe('assessment list', () => {
     expect(io.text().startsWith('\uFEFFident_code;')).toBe(true);
     expect(parseCsv(io.text(), ';').map((r) => r.ident_code)).toEqual([created[2]!.ident_code]);
     expect(io.stderr).toEqual(['1 assessments of questionnaire grid-check.']);
+  });
+
+  it('runs while the app has the database open on PostgreSQL; on PGlite refuses with EXIT.busy', async () => {
+    // Opened as the app opens it (startEmbeddedApi).
+    const app = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, lock: { role: 'app' } });
+    try {
+      const io = recorder(env);
+      if (store.databaseUrl) {
+        expect(await runAdmin(['assessment', 'list'], io)).toBe(EXIT.ok);
+        expect(parseCsv(io.text())).toHaveLength(3);
+      } else {
+        expect(await runAdmin(['assessment', 'list'], io)).toBe(EXIT.busy);
+        expect(io.stdout).toEqual([]);
+      }
+    } finally {
+      await app.close();
+    }
   });
 
   it('names an unknown option', async () => {

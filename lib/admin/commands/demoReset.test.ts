@@ -1,13 +1,23 @@
 import fs from 'node:fs';
+import { createTestStore, type TestStore } from '@/lib/embedded-api/db/testDatabase';
 import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
 import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { envFor, recorder, tempDataDir, withDb } from '../testSupport';
 
 const dataDir = tempDataDir();
-const env = envFor(dataDir);
+let store: TestStore;
+let env: Record<string, string>;
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+beforeAll(async () => {
+  store = await createTestStore();
+  env = envFor(dataDir, store);
+});
+
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await store.remove();
+});
 
 describe('demo reset', () => {
   it('restores a finished demo row and leaves other assessments alone', async () => {
@@ -19,7 +29,7 @@ describe('demo reset', () => {
     });
     const io = recorder(env);
     expect(await runAdmin(['demo', 'reset'], io)).toBe(EXIT.ok);
-    expect(io.stdout).toEqual([`Demo data restored (PGlite in ${dataDir}).`]);
+    expect(io.stdout).toEqual([`Demo data restored (${store.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}).`]);
     await withDb(env, async ({ db }) => {
       const rows = await db.query<{ ident_code: string; finished_at: Date | null }>(
         `select ident_code, finished_at from assessment where ident_code in ('P1DEMO01', 'OWNROW001') order by ident_code`,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createTestStore, type TestStore } from '@/lib/embedded-api/db/testDatabase';
 import path from 'node:path';
 import type { Sql } from '@/lib/embedded-api/db/database';
 import { EXIT } from '../command';
@@ -7,10 +8,13 @@ import { runAdmin } from '../main';
 import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
 
 const dataDir = tempDataDir();
-const env = envFor(dataDir);
+let store: TestStore;
+let env: Record<string, string>;
 const HEADER = 'ident_code,questionnaire_key,questionnaire_version,question_id,answer_id,value,saved_at,finished_at';
 
 beforeAll(async () => {
+  store = await createTestStore();
+  env = envFor(dataDir, store);
   await withDb(env, async (opened) => {
     const { db } = opened;
     await insertQuestionnaire(opened, 'team-check', 1);
@@ -39,7 +43,10 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await store.remove();
+});
 
 describe('export', () => {
   it('writes one CSV row per participant and saved answer item, with the fixed columns, dates in UTC', async () => {
