@@ -54,6 +54,7 @@ export async function openAdminDatabase(env: Record<string, string | undefined>,
     });
   } catch (error) {
     if (error instanceof FolderBusyError) throw new DatabaseBusyError(error);
+    if (config.DATABASE_URL) throw new Error(`cannot reach PostgreSQL at ${serverOf(config.DATABASE_URL)} (DATABASE_URL): ${messageOf(error)}`);
     throw error;
   }
   try {
@@ -64,6 +65,16 @@ export async function openAdminDatabase(env: Record<string, string | undefined>,
   }
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   return { db, config, where };
+}
+
+/** Host, port and database of a URL, never its password. */
+function serverOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+}
+
+function messageOf(error: unknown): string {
+  return String((error as { message?: unknown } | null)?.message ?? error);
 }
 
 /** Runs work on the opened database and always closes it. */
