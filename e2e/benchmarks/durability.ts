@@ -214,7 +214,7 @@ async function main(): Promise<number> {
       firstStartMs: Math.round(firstStartMs),
       createParticipantsMs: Math.round(createMs),
       restartMs: Math.round(restartMs),
-      ...(killedEarly && { note: 'every participant finished before the kill point: the kill came after the load' }),
+      ...(killedEarly && { note: 'the load ended before the kill point was reached: the kill came after it' }),
       memoryMB: {
         idleAfterFirstStart,
         idleAfterRestart: idleBeforeLoad,
