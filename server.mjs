@@ -144,3 +144,30 @@ server.listen(port, hostname, () => {
   const shown = typeof address === 'object' && address ? `${hostname ?? 'localhost'}:${address.port}` : String(address);
   console.log(`> Ready on http://${shown} (${dev ? 'development' : process.env.NODE_ENV}, TRUST_PROXY_HOPS=${hops})`);
 });
+
+/**
+ * A stop (SIGTERM from a service manager or `docker stop`, Ctrl-C) lets the requests in flight —
+ * a participant's save among them — finish, then closes the embedded API's database, which on
+ * PGlite gives the data folder back (the admin command line can run at once). A second signal, or
+ * 10 s, ends the process anyway.
+ */
+let stopping = false;
+async function closeEmbeddedApi() {
+  const started = globalThis[Symbol.for('assessment-web.embedded-api')];
+  if (!started) return;
+  try {
+    await (await started).db.close();
+  } catch {
+    // It never opened, or is closed already: nothing to give back.
+  }
+}
+function stop(signal) {
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log(`> ${signal}: finishing requests in flight, then stopping`);
+  setTimeout(() => process.exit(0), 10_000).unref();
+  server.close(() => closeEmbeddedApi().finally(() => process.exit(0)));
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

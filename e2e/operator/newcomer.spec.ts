@@ -108,8 +108,10 @@ test.describe('@operator a newcomer runs their own questionnaire', () => {
     await page.getByRole('alertdialog', { name: 'Befragung abschließen' }).getByRole('button', { name: 'Jetzt abschließen' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank!' })).toBeVisible();
 
+    // A stop (SIGTERM) gives the data folder back: the command line runs at once.
     await server.stop();
     server = undefined;
+    expect(fs.existsSync(path.join(env.DATA_DIR!, 'pgdata.lock'))).toBe(false);
     const file = path.join(work, 'answers.csv');
     await admin('export', '--questionnaire', 'team-check', '--excel', '--output', file);
     const bytes = fs.readFileSync(file);
