@@ -14,7 +14,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['lib/config/**', 'instrumentation.ts', 'e2e/**', 'playwright.config.ts', 'jest.config.mjs', 'lib/scripts/**', 'server.mjs', 'next.config.mjs'],
+    files: ['lib/config/**', 'instrumentation.ts', 'e2e/**', 'playwright.config.ts', 'jest.config.mjs', 'lib/scripts/**', 'lib/admin/bin.mjs', 'lib/admin/io.ts', 'server.mjs', 'next.config.mjs'],
     rules: { 'no-restricted-properties': 'off' },
   },
 ]);

@@ -27,6 +27,8 @@ export const envSchema = z.object({
   IDENT_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.max(1_000_000).default(30),
   IDENT_CODE_FAILURE_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
   IDENT_CODE_LOCK_SECONDS: positiveInt.max(30 * 24 * 3600).default(900),
+  /** Where participants reach the app: the admin command line prints deep links under it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -82,6 +82,32 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index assessment_ident_code_upper on assessment (upper(ident_code));
     `,
   },
+  {
+    version: 4,
+    name: 'questionnaires as imported data, their images, the version an assessment answers',
+    sql: `
+      create table questionnaire (
+        key text not null,
+        version int not null,
+        checksum text not null,
+        definition jsonb not null,
+        imported_at timestamptz not null default now(),
+        primary key (key, version)
+      );
+      create table questionnaire_image (
+        questionnaire_key text not null,
+        questionnaire_version int not null,
+        image_key text not null,
+        media_type text not null,
+        data bytea not null,
+        primary key (questionnaire_key, questionnaire_version, image_key),
+        foreign key (questionnaire_key, questionnaire_version) references questionnaire (key, version) on delete cascade
+      );
+      alter table assessment add column questionnaire_version int;
+      alter table assessment add column created_at timestamptz not null default now();
+      create index assessment_questionnaire on assessment (questionnaire_key, questionnaire_version);
+    `,
+  },
 ];
 
 /** An advisory lock keeps two instances starting together from racing on the same version. */

@@ -1,0 +1,38 @@
+/**
+ * One command of the admin command line. Commands print through `io` (never console directly), so
+ * tests run them in-process and read what an operator would see.
+ */
+export type Io = {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: Record<string, string | undefined>;
+};
+
+export type Command = {
+  /** The words that name it: 'questionnaire import', 'export', 'demo reset'. */
+  name: string;
+  summary: string;
+  /** The whole `--help` text: usage line, options, an example. */
+  help: string;
+  /** Answers the exit code; throws UsageError for bad arguments. */
+  run: (args: string[], io: Io) => Promise<number>;
+};
+
+/** Exit codes an operator's script can rely on. */
+export const EXIT = {
+  ok: 0,
+  /** The command ran and failed: a file was refused, a questionnaire is unknown. */
+  failure: 1,
+  /** Wrong arguments or configuration: nothing was done. */
+  usage: 2,
+  /** The database is held by a running app (PGlite): nothing was done. */
+  busy: 3,
+} as const;
+
+/** Bad arguments: the message names the problem; the dispatcher adds where help is. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
