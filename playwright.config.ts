@@ -15,6 +15,12 @@ process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
  */
 const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000';
 
+/**
+ * QA against a deployed instance: BASE_URL is its address, no server is started here, and the
+ * journeys that need what only these servers give skip themselves (e2e/support/deployed.ts).
+ */
+const DEPLOYED = process.env.BASE_URL;
+
 const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
 const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
@@ -27,9 +33,9 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [['list'], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]), ...(DEPLOYED ? [['./e2e/support/skipReasons.ts'] as const] : [])],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: DEPLOYED ?? `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     locale: 'de-DE',
     launchOptions: {
@@ -52,7 +58,7 @@ export default defineConfig({
     // texts: one at a time, so that a switch never reaches another's journey.
     { name: 'standin', use: DESKTOP, testMatch: STANDIN_SPECS, workers: 1 },
   ],
-  webServer: [
+  webServer: DEPLOYED ? [] : [
     {
       // The app with the embedded API on a fresh data folder, as a fresh machine would start it.
       command: `rm -rf .data-e2e && DATA_DIR=.data-e2e ${LIMITS} node server.mjs -p ${PORT}`,

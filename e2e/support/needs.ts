@@ -64,3 +64,13 @@ export function unmetReason(needs: readonly Need[], settings: RunSettings): stri
   });
   return reasons.length > 0 ? `against ${settings.baseUrl}: ${reasons.join('; ')}` : undefined;
 }
+
+/**
+ * Playwright test details for a journey or a group with these needs: tags @needs-<need>, and where
+ * a need is unmet the 'skip' annotation with the reason, as test.skip(true, reason) in a describe
+ * block records it. Playwright then starts none of the journeys and runs none of their hooks.
+ */
+export function detailsFor(needs: readonly Need[], settings: RunSettings): { tag: string[]; annotation: Array<{ type: 'skip'; description: string }> } {
+  const reason = unmetReason(needs, settings);
+  return { tag: needs.map(tagOf), annotation: reason ? [{ type: 'skip', description: reason }] : [] };
+}
