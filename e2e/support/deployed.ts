@@ -1,8 +1,9 @@
 /**
  * QA against a deployed instance (BASE_URL, README "QA against a deployed instance"). Journeys
  * declare here what they need beyond a running instance; where a run does not have it, they are
- * skipped with the reason. Journeys that use up a demo row take it from `singleUse`, which with
- * E2E_ADMIN=1 creates a fresh row of the same shape through the admin command line's code instead.
+ * skipped with the reason. Journeys that use up a demo row take it from `singleUse`: the demo row
+ * itself against the suite's own servers (or after a demo reset, E2E_DEMO_RESET=1), and with
+ * E2E_ADMIN=1 a fresh row of the same shape, made through the admin command line's code.
  */
 import { test as base, request as requestFactory, type APIRequestContext, type TestDetails } from '@playwright/test';
 import { createAssessments } from '@/lib/admin/assessments';
@@ -26,8 +27,6 @@ export function needs(...list: Need[]): TestDetails {
   return detailsFor(list, SETTINGS);
 }
 
-export type DemoRowId = (typeof DEMO_ASSESSMENTS)[number]['id'];
-
 /** The codes a journey signs in with, and what the pages show of the row. */
 export type Participant = {
   identCode: string;
@@ -35,8 +34,6 @@ export type Participant = {
   accessCode: string | null;
   /** The header's "Willkommen, …": a fresh row's assessor has no name until they register. */
   assessorName: string;
-  /** Created through lib/admin for this journey, not the demo row itself. */
-  fresh: boolean;
 };
 
 const demoRow = (id: string): DemoAssessment => {
@@ -95,7 +92,7 @@ async function createLike(admin: AdminDatabase, demo: DemoAssessment): Promise<P
     throw new Error(`creating a row like ${demo.id} through lib/admin on ${admin.where}: ${error instanceof Error ? error.message : String(error)}`);
   });
   await prepare(created!, demo);
-  return { identCode: created!.identCode, accessCode: created!.accessCode, assessorName: '', fresh: true };
+  return { identCode: created!.identCode, accessCode: created!.accessCode, assessorName: '' };
 }
 
 type RowFixtures = {
@@ -103,7 +100,7 @@ type RowFixtures = {
    * The codes of a demo row that the journey uses up (finishes, sets the key of, registers, saves
    * pages of, spends the guessing allowance of). Only for journeys declared needs('single-use-row').
    */
-  singleUse: (id: DemoRowId) => Promise<Participant>;
+  singleUse: (id: DemoAssessment['id']) => Promise<Participant>;
 };
 type AdminFixtures = { adminDatabase: AdminDatabase | undefined };
 
@@ -130,7 +127,7 @@ export const test = base.extend<RowFixtures, AdminFixtures>({
         return fresh;
       }
       const name = `${demo.assessor.firstName} ${demo.assessor.lastName}`.trim();
-      return { identCode: demo.identCode, accessCode: demo.accessCode, assessorName: name, fresh: false };
+      return { identCode: demo.identCode, accessCode: demo.accessCode, assessorName: name };
     });
   },
 });
