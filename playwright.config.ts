@@ -21,6 +21,14 @@ const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILU
  */
 const DEPLOYED = process.env.BASE_URL;
 
+/**
+ * The PostgreSQL pass: with E2E_DATABASE_URL (a database the suite may empty) the app runs on it
+ * instead of PGlite, starting from an emptied schema, and the journeys that need it join in.
+ */
+const DATABASE_URL = process.env.E2E_DATABASE_URL;
+const ON_DATABASE = DATABASE_URL ? 'node e2e/support/empty-database.mjs && DATABASE_URL="$E2E_DATABASE_URL" ' : '';
+const POSTGRES_SPECS = ['**/two-instances.spec.ts'];
+
 const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
 const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
@@ -53,15 +61,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: DESKTOP, testIgnore: STANDIN_SPECS },
+    { name: 'chromium', use: DESKTOP, testIgnore: DATABASE_URL ? STANDIN_SPECS : [...STANDIN_SPECS, ...POSTGRES_SPECS] },
     // These share the one stand-in upstream, which some of them switch to failing or to dropping
     // texts: one at a time, so that a switch never reaches another's journey.
     { name: 'standin', use: DESKTOP, testMatch: STANDIN_SPECS, workers: 1 },
   ],
   webServer: DEPLOYED ? [] : [
     {
-      // The app with the embedded API on a fresh data folder, as a fresh machine would start it.
-      command: `rm -rf .data-e2e && DATA_DIR=.data-e2e ${LIMITS} node server.mjs -p ${PORT}`,
+      // The app with the embedded API on a fresh data folder (or emptied database), as a fresh machine would start it.
+      command: `rm -rf .data-e2e && ${ON_DATABASE}DATA_DIR=.data-e2e ${LIMITS} node server.mjs -p ${PORT}`,
       url: `http://localhost:${PORT}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -35,7 +35,8 @@ async function main(): Promise<number> {
   try {
     console.log(`deployed check: ${baseUrl} on ${databaseUrl ? 'PostgreSQL (DATABASE_URL), fresh rows through lib/admin' : `PGlite in ${dataDir}`}; leaving out ${grepInvert}`);
     // E2E_DEMO_RESET would let journeys use up demo rows the instance seeded: not what this run proves.
-    const env: NodeJS.ProcessEnv = { ...process.env, E2E_DEMO_RESET: '', ...runEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: report };
+    // E2E_DATABASE_URL (the PostgreSQL pass) would collect the two-instance journey, which starts servers of its own.
+    const env: NodeJS.ProcessEnv = { ...process.env, E2E_DEMO_RESET: '', E2E_DATABASE_URL: '', ...runEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: report };
     const run = spawnSync('npx', ['playwright', 'test', '--grep', '@assessment', '--grep-invert', grepInvert, '--reporter=list,json'], { env, stdio: 'inherit' });
     if (run.status === null) throw new Error(`playwright did not finish (${run.signal ?? run.error?.message})`);
     const { stats } = JSON.parse(fs.readFileSync(report, 'utf8')) as { stats: Stats };

@@ -1,8 +1,7 @@
 import { decodeClaims } from '@/lib/session/claims';
 import { encryptClientValue } from './clientCrypto';
 import type { Database } from './db/database';
-import { DEFINITIONS } from './questionnaires/definitions';
-import { sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
+import { bundledDefinition, sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
 
 /** The attacks of issue 6 replayed as a participant or an attacker would, on the demo data. */
 const settings = testSettings('t'.repeat(40));
@@ -86,9 +85,9 @@ describe('taking over an assessment with its ident code alone', () => {
 describe('finishing revokes the token', () => {
   async function finishP2(): Promise<string> {
     const token = (await login(await identToken('P2DEMO01'), 'GRID4711')).token!;
-    const questions = DEFINITIONS['grid-10']!.content.questions;
+    const questions = bundledDefinition('grid-10').questions;
     for (const [index, question] of questions.entries()) {
-      const answers = Buffer.from(JSON.stringify({ questionStartIndex: index + 1, answers: question.answers.map((a) => ({ id: a.id, value: 2 })) })).toString('base64');
+      const answers = Buffer.from(JSON.stringify({ questionStartIndex: index + 1, answers: question.answerInfos.map((a) => ({ id: a.id, value: 2 })) })).toString('base64');
       expect((await call('pageinfo/questionnaire', { token, questionStartIndex: Math.min(index + 2, questions.length), questionsPerPage: 1, answers })).statusCode).toBe(1);
     }
     expect(await call('submit/finishassessment', { token })).toMatchObject({ statusCode: 1, logout: true });
@@ -111,7 +110,7 @@ describe('finishing revokes the token', () => {
 
 describe('two tabs saving the same page', () => {
   const ranking = (shift: number) =>
-    DEFINITIONS['competency-24']!.content.questions.slice(0, 4).flatMap((q) => q.answers.map((a, i) => ({ id: a.id, value: ((i + shift) % 4) + 1 })));
+    bundledDefinition('competency-24').questions.slice(0, 4).flatMap((q) => q.answerInfos.map((a, i) => ({ id: a.id, value: ((i + shift) % 4) + 1 })));
   const save = (token: string, shift: number) =>
     call('pageinfo/questionnaire', {
       token,

@@ -3,6 +3,7 @@ import { deriveKey } from '@/lib/crypto/hmac';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrations';
 import { seedDemoIfEmpty } from './demo/seed';
+import { upgradeUnversionedAssessments } from './questionnaires/import';
 import type { EmbeddedSettings } from './context';
 import { createRequestHandler } from './server';
 
@@ -28,10 +29,14 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
   };
 }
 
-/** Opens the database, applies migrations and, in an empty one, creates the demo data. */
+/**
+ * Opens the database, applies migrations, gives assessments from before questionnaire versions
+ * their version and, in an empty database, creates the demo data.
+ */
 export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await migrate(db);
+  await upgradeUnversionedAssessments(db);
   if (config.DEMO_DATA) await seedDemoIfEmpty(db);
   return { handle: createRequestHandler(db, embeddedSettings(config)), db };
 }

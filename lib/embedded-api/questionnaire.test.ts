@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { encryptClientValue } from './clientCrypto';
-import { openDatabase, type Database } from './db/database';
+import type { Database } from './db/database';
 import { migrate } from './db/migrations';
+import { createTestStore } from './db/testDatabase';
 import { seedDemoIfEmpty } from './demo/seed';
 import { createRequestHandler } from './server';
 import { sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
@@ -161,9 +159,10 @@ describe('pageinfo/questionnaire', () => {
 
 describe('access-code guessing limits', () => {
   it('locks an assessment after too many failures, even for the right code, and the lock survives a restart', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guessing-'));
+    // A PGlite folder, or a database of its own on TEST_DATABASE_URL's server: both outlive a restart.
+    const store = await createTestStore();
     const open = async () => {
-      const disk = await openDatabase({ dataDir });
+      const disk = await store.open();
       await migrate(disk);
       await seedDemoIfEmpty(disk);
       return disk;
@@ -191,7 +190,7 @@ describe('access-code guessing limits', () => {
     const allowed = await call('submit/kodekodex/login', { passwordHash: encrypt('LOCK4711'), token: ident.token }, later);
     expect(allowed.username).toBe('Lars Sperre');
     await disk.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.remove();
   }, 60_000);
 
   it('counts failures per client address across assessments', async () => {

@@ -7,10 +7,9 @@ import { AUTHORITY_TABLE, renderAuthorityTable, TOKEN_STATES, unavailableRow, ty
 import { encryptClientValue } from './clientCrypto';
 import type { Database } from './db/database';
 import { hashKey } from './keys';
-import { DEFINITIONS } from './questionnaires/definitions';
 import { ROUTES } from './router';
 import { signToken } from './tokens';
-import { sendTo, startTestApi, testSettings, type Handle } from './testApi';
+import { bundledDefinition, sendTo, startTestApi, testSettings, type Handle } from './testApi';
 
 /**
  * The table of SECURITY.md, played cell by cell against the embedded API on an in-memory PGlite:
@@ -29,7 +28,7 @@ let keyHash: string;
 let serial = 0;
 
 beforeAll(async () => {
-  ({ db, handle } = await startTestApi(settings, { demo: false }));
+  ({ db, handle } = await startTestApi(settings, { demo: false, questionnaires: true }));
   keyHash = await hashKey(KEY);
 }, 60_000);
 
@@ -64,8 +63,8 @@ async function createFixture(situation: Situation): Promise<Fixture> {
 }
 
 async function answerEverything(fixture: Fixture): Promise<void> {
-  const questions = DEFINITIONS['competency-24']!.content.questions;
-  const rows = questions.flatMap((q) => q.answers.map((a, i) => [q.id, a.id, i + 1] as const));
+  const questions = bundledDefinition('competency-24').questions;
+  const rows = questions.flatMap((q) => q.answerInfos.map((a, i) => [q.id, a.id, i + 1] as const));
   await db.query(
     `insert into answer (assessment_id, question_id, answer_id, value) select $1, q, a, v from unnest($2::int[], $3::int[], $4::int[]) as t(q, a, v)`,
     [fixture.assessmentId, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
@@ -126,8 +125,8 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     case 'submit/kodekodex/register':
       return { gender: 1, firstName: 'Mallory', lastName: 'Uebernahme', emailAddress: 'mallory@example.com', passwordEncrypted: encrypt('Uebernahme1'), uiLanguage: 'de-DE', ...withToken };
     case 'pageinfo/questionnaire': {
-      const first = DEFINITIONS['competency-24']!.content.questions.slice(0, 4);
-      const answers = first.flatMap((q) => q.answers.map((a, i) => ({ id: a.id, value: 4 - i })));
+      const first = bundledDefinition('competency-24').questions.slice(0, 4);
+      const answers = first.flatMap((q) => q.answerInfos.map((a, i) => ({ id: a.id, value: 4 - i })));
       return { questionStartIndex: 5, questionsPerPage: 4, answers: Buffer.from(JSON.stringify({ questionStartIndex: 1, answers })).toString('base64'), ...withToken };
     }
     case 'submit/finishassessment':

@@ -1,13 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundledQuestionnaireFolder } from '@/lib/content/files';
+import { parseQuestionnaireText } from '@/lib/content/parse';
 import type { EmbeddedSettings } from './context';
-import { openDatabase, type Database } from './db/database';
+import type { Database } from './db/database';
 import { migrate } from './db/migrations';
+import { openTestDatabase } from './db/testDatabase';
 import { seedDemoIfEmpty } from './demo/seed';
+import { toDefinition, type QuestionnaireDefinition } from './questionnaires/definitions';
+import { importBundledQuestionnaires } from './questionnaires/import';
 import { createRequestHandler } from './server';
 
 /**
- * The embedded API on an in-memory PGlite, as the integration tests and the measurement scripts
- * drive it: one place for their settings and their way of sending a call, so that a new setting or
- * header is added once.
+ * The embedded API on a test database (an in-memory PGlite, or a fresh database on the PostgreSQL
+ * server TEST_DATABASE_URL names: see db/testDatabase.ts), as the integration tests and the
+ * measurement scripts drive it: one place for their settings and their way of sending a call, so
+ * that a new setting or header is added once.
  */
 export type Handle = (request: Request) => Promise<Response>;
 export type Answer = Record<string, unknown> & { statusCode: number; detailCode: number; token?: string };
@@ -31,10 +39,20 @@ export function testSettings(tokenSecret: string, limits: Limits = {}): Embedded
 
 export type TestApi = { db: Database; handle: Handle; migrated: number[]; seeded: boolean };
 
-/** Opens an in-memory PGlite, applies the migrations and, unless told not to, creates the demo data. */
-export async function startTestApi(settings: EmbeddedSettings, options: { demo?: boolean } = {}): Promise<TestApi> {
-  const db = await openDatabase({ memory: true });
+/**
+ * Opens an empty test database (in-memory PGlite, or a fresh PostgreSQL database with
+ * TEST_DATABASE_URL), applies the migrations and, unless told not to, creates the demo data (which
+ * imports the questionnaires that ship with the app, content/questionnaires). Without the demo,
+ * `questionnaires: true` imports them alone.
+ */
+export async function startTestApi(settings: EmbeddedSettings, options: { demo?: boolean; questionnaires?: boolean } = {}): Promise<TestApi> {
+  const db = await openTestDatabase();
   const migrated = await migrate(db);
+  if (options.demo === false && options.questionnaires === true) {
+    for (const result of await importBundledQuestionnaires(db)) {
+      if (result.status === 'refused') throw new Error(`${result.file}: ${result.problems.join('; ')}`);
+    }
+  }
   const seeded = options.demo === false ? false : await seedDemoIfEmpty(db);
   return { db, handle: createRequestHandler(db, settings), migrated, seeded };
 }
@@ -45,4 +63,11 @@ export async function sendTo(handle: Handle, path: string, body: unknown, client
     new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(body) }),
   );
   return { httpStatus: response.status, answer: (await response.json()) as Answer };
+}
+
+/** A questionnaire that ships with the app (content/questionnaires/<key>.json), as the embedded API serves it. */
+export function bundledDefinition(key: string): QuestionnaireDefinition {
+  const parsed = parseQuestionnaireText(fs.readFileSync(path.join(bundledQuestionnaireFolder(), `${key}.json`), 'utf8'));
+  if (!parsed.ok) throw new Error(`${key}.json: ${parsed.problems.join('; ')}`);
+  return toDefinition(parsed.questionnaire);
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { logEvent } from '@/lib/log/logger';
 
 /** The little SQL surface the embedded API needs; PGlite and node-postgres both provide it. */
 export interface Sql {
@@ -48,6 +49,9 @@ async function openPglite(folder: string | undefined): Promise<Database> {
 async function openPostgres(url: string): Promise<Database> {
   const { Pool } = await import('pg');
   const pool = new Pool({ connectionString: url, max: 10 });
+  // The server may end an idle connection (a restart, a failover, an administrator): the pool then
+  // drops it and opens another for the next query. Unheard, that error would end the process.
+  pool.on('error', (error: Error & { code?: string }) => logEvent('warn', 'database connection lost', { code: error.code, message: error.message }));
   await pool.query('select 1');
   return {
     kind: 'postgres',

@@ -142,6 +142,18 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     isSelfAssessment: false, firstLoginDone: false, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'for QA: assessorMustRegister, /register; the suites never register, so the form stays',
   },
+  {
+    id: 'P1-TWO', identCode: 'P1TWO0001', product: Product.CompetencyQuestionnaire, accessCode: 'TWO4711',
+    assessor: assessor('Tobias', 'Zweifach'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: the two-instance journey on PostgreSQL (log in on one instance, answer on the other, finish on the first)',
+  },
+  {
+    id: 'P1-TWO-LB', identCode: 'P1TWOLB01', product: Product.CompetencyQuestionnaire, accessCode: 'TWOLB4711',
+    assessor: assessor('Theresa', 'Zweifach'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: the two-instance journey on PostgreSQL, every request alternating between the instances',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */

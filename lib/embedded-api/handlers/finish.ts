@@ -1,8 +1,8 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import type { ApiAnswer, ApiContext } from '../context';
 import { holderOf, isRefused } from '../authority';
-import { DEFINITIONS } from '../questionnaires/definitions';
 import { isComplete } from '../questionnaires/engine';
+import { definitionOfAssessment } from '../questionnaires/store';
 import { revokeToken } from '../tokens';
 import { savedValues } from './questionnaire';
 
@@ -18,9 +18,9 @@ export async function finishAssessment(body: { token?: string }, ctx: ApiContext
   const holder = await holderOf(body.token, ctx, 'loggedIn');
   if (isRefused(holder)) return holder.revokedFor === 'finished' ? finished : holder.refusal;
   const { row, payload } = holder;
-  const definition = DEFINITIONS[row.questionnaire_key];
-  if (!definition) return { statusCode: StatusCode.NoRecordset, detailCode: DetailCode.NoExists };
-  if (!isComplete(definition, await savedValues(ctx.db, row.assessment_id))) {
+  const bound = await definitionOfAssessment(ctx.db, row.assessment_id);
+  if (!bound) return { statusCode: StatusCode.NoRecordset, detailCode: DetailCode.NoExists };
+  if (!isComplete(bound.definition, await savedValues(ctx.db, row.assessment_id))) {
     return { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'not every question is answered' };
   }
   const done = await ctx.db.transaction(async (tx) => {

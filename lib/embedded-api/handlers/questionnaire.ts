@@ -3,8 +3,9 @@ import type { Language } from '@/lib/api/languages';
 import { answersPayload } from '@/lib/api/schemas/questionnaire';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import type { Sql } from '../db/database';
-import { allowedValues, contentLanguage, DEFINITIONS, localize, type QuestionnaireDefinition } from '../questionnaires/definitions';
+import { allowedValues, contentLanguage, localize, localizeOrNull, type QuestionnaireDefinition } from '../questionnaires/definitions';
 import { isComplete, isPageStart, isQuestionValid, pageCount, pageStartOf, questionsOfPage, resumeStart, type Values } from '../questionnaires/engine';
+import { definitionOfAssessment } from '../questionnaires/store';
 import { CATALOGUES } from '../translations';
 import { translationsFor } from '../translations';
 import { holderOf, isRefused, Refusal, type ParticipantRow } from '../authority';
@@ -36,8 +37,10 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
   const holder = await holderOf(body.token, ctx, 'loggedIn');
   if (isRefused(holder)) return { ...holder.refusal, translations: translationsFor(uiLanguage) };
   const { row } = holder;
-  const definition = DEFINITIONS[row.questionnaire_key];
-  if (!definition) return { statusCode: StatusCode.NoRecordset, detailCode: DetailCode.NoExists, translations: translationsFor(uiLanguage) };
+  // The version this assessment answers, even after a newer one was imported.
+  const bound = await definitionOfAssessment(ctx.db, row.assessment_id);
+  if (!bound) return { statusCode: StatusCode.NoRecordset, detailCode: DetailCode.NoExists, translations: translationsFor(uiLanguage) };
+  const { definition } = bound;
 
   let saved = await savedValues(ctx.db, row.assessment_id);
   const invalid = (errorInfo: string): ApiAnswer => ({ statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo, translations: translationsFor(uiLanguage) });
@@ -49,7 +52,7 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
     const { questionStartIndex: start, answers } = decoded.data;
     if (!isPageStart(definition, start)) return invalid('answers.questionStartIndex: not the start of a page');
     const pageQuestions = questionsOfPage(definition, start);
-    const questionOf = new Map(pageQuestions.flatMap((q) => q.answers.map((a) => [a.id, q.id] as const)));
+    const questionOf = new Map(pageQuestions.flatMap((q) => q.answerInfos.map((a) => [a.id, q.id] as const)));
     const allowed = allowedValues(definition);
     const submitted: Values = new Map();
     for (const { id, value } of answers) {
@@ -65,10 +68,16 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
     const cleared = [...submitted].filter(([, value]) => value === definition.unsetValue).map(([id]) => id);
     const kept = [...submitted].filter(([, value]) => value !== definition.unsetValue);
     // One transaction: a retried save writes the very same rows again, and a save racing the
-    // finish of the same assessment (another tab) waits for it and then finds it finished.
-    const open = await ctx.db.transaction(async (tx) => {
-      const [running] = await tx.query('select 1 from assessment where id = $1 and finished_at is null for share', [row.assessment_id]);
-      if (!running) return false;
+    // finish of the same assessment (another tab) waits for it and then finds it finished. An
+    // import that moved this not-yet-answered assessment to a newer version in the meantime
+    // (./questionnaires/import.ts) is noticed here: the answers were checked against the old one.
+    const open = await ctx.db.transaction(async (tx): Promise<'saved' | 'finished' | 'moved'> => {
+      const [running] = await tx.query<{ questionnaire_version: number | null }>(
+        'select questionnaire_version from assessment where id = $1 and finished_at is null for share',
+        [row.assessment_id],
+      );
+      if (!running) return 'finished';
+      if (running.questionnaire_version !== bound.version) return 'moved';
       if (cleared.length > 0) await tx.query('delete from answer where assessment_id = $1 and answer_id = any($2::int[])', [row.assessment_id, cleared]);
       if (kept.length > 0) {
         await tx.query(
@@ -78,11 +87,12 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
           [row.assessment_id, kept.map(([id]) => questionOf.get(id)), kept.map(([id]) => id), kept.map(([, value]) => value)],
         );
       }
-      return true;
+      return 'saved';
     });
-    if (!open) return { ...Refusal.finished, translations: translationsFor(uiLanguage) };
+    if (open === 'finished') return { ...Refusal.finished, translations: translationsFor(uiLanguage) };
+    if (open === 'moved') return invalid('answers: the questionnaire was updated while this page was open; nothing was saved, load the page again');
     saved = merged;
-    lastPageSaved = forward && start === pageStartOf(definition, definition.content.questions.length);
+    lastPageSaved = forward && start === pageStartOf(definition, definition.questions.length);
   }
 
   // The app always sends an index (it walks to where the participant left off itself, lib/flows);
@@ -126,7 +136,7 @@ function pageAnswer(
   const perPage = definition.questionsPerPage;
   const total = pageCount(definition);
   const currentPage = Math.floor((start - 1) / perPage) + 1;
-  const scale = definition.scale;
+  const scale = definition.answervaluesConfig;
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,
@@ -134,7 +144,7 @@ function pageAnswer(
     prefix: '',
     questionnaireLanguage: language,
     canFinish: options.canFinish,
-    questionnaireTitle: localize(definition.content.title, language),
+    questionnaireTitle: localize(definition.title, language),
     candidateTitle: row.candidate_title,
     candidateFirstName: row.candidate_first_name,
     candidateLastName: row.candidate_last_name,
@@ -155,20 +165,20 @@ function pageAnswer(
     },
     questions: questionsOfPage(definition, start).map((question, offset) => {
       const failed = options.failed.has(question.id);
-      const answerValues = question.answers.map((a) => values.get(a.id) ?? definition.unsetValue);
+      const answerValues = question.answerInfos.map((a) => values.get(a.id) ?? definition.unsetValue);
       return {
         questionIndex: start + offset,
         id: question.id,
         text: localize(question.text, language),
         subText: localize(question.subText, language),
-        imageKey: null,
-        info1: null,
-        info2: null,
-        info3: null,
-        info4: null,
+        imageKey: question.imageKey ?? null,
+        info1: question.info1 ? question.info1.map((entry) => localize(entry, language)) : null,
+        info2: localizeOrNull(question.info2, language),
+        info3: localizeOrNull(question.info3, language),
+        info4: localizeOrNull(question.info4, language),
         errorMessage: failed ? errorText : '',
         isInvalid: failed,
-        answerInfos: question.answers.map((answer, answerIndex) => {
+        answerInfos: question.answerInfos.map((answer, answerIndex) => {
           const value = answerValues[answerIndex] ?? definition.unsetValue;
           const duplicate = value !== definition.unsetValue && answerValues.filter((v) => v === value).length > 1 && definition.unsetValue === 0;
           return {

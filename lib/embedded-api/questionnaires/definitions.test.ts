@@ -1,21 +1,29 @@
 import type { Language } from '@/lib/api/languages';
-import type { LocalizedText } from '../content/types';
-import { contentLanguage, DEFINITIONS, type QuestionnaireDefinition } from './definitions';
+import type { LocalizedText } from '@/lib/content/questionnaire';
+import { bundledDefinition } from '../testApi';
+import { contentLanguage, toDefinition, type QuestionnaireDefinition } from './definitions';
 
 const all = (word: string): LocalizedText => ({ de: word, en: word, fr: word, it: word, cz: word });
 const deEn = (word: string): LocalizedText => ({ de: word, en: word });
 
 /** A one-question definition whose texts are complete except where a test leaves one out. */
-function definition(parts: { answer?: LocalizedText; caption?: LocalizedText; subText?: LocalizedText } = {}): QuestionnaireDefinition {
-  const base = DEFINITIONS['grid-10']!;
+function definition(parts: { answer?: LocalizedText; caption?: LocalizedText; subText?: LocalizedText; info1?: LocalizedText[]; info3?: LocalizedText } = {}): QuestionnaireDefinition {
+  const base = bundledDefinition('grid-10');
   return {
     ...base,
-    content: {
-      key: 'test',
-      title: all('Titel'),
-      questions: [{ id: 1, text: all('Frage'), ...(parts.subText && { subText: parts.subText }), answers: [{ id: 11, text: parts.answer ?? all('Aussage') }] }],
-    },
-    scale: { valueInfos: [{ value: 1, caption: parts.caption ?? all('eins') }], notRatedValue: null, notRatedValueCaption: null, notRatedGroupCaption: null, groupCaptions: [] },
+    key: 'test',
+    title: all('Titel'),
+    questions: [
+      {
+        id: 1,
+        text: all('Frage'),
+        ...(parts.subText && { subText: parts.subText }),
+        ...(parts.info1 && { info1: parts.info1 }),
+        ...(parts.info3 && { info3: parts.info3 }),
+        answerInfos: [{ id: 11, text: parts.answer ?? all('Aussage') }],
+      },
+    ],
+    answervaluesConfig: { valueInfos: [{ value: 1, caption: parts.caption ?? all('eins') }], notRatedValue: null, notRatedValueCaption: null, notRatedGroupCaption: null, groupCaptions: [] },
   };
 }
 
@@ -27,6 +35,8 @@ describe('the language a questionnaire is shown in (questionnaireLanguage of the
     ['one statement without French, asked in English', definition({ answer: deEn('Aussage') }), 'en-US', 'en-US'],
     ['a scale caption without Italian', definition({ caption: deEn('eins') }), 'it-IT', 'de-DE'],
     ['a sub-text without Czech', definition({ subText: deEn('mehr') }), 'cz-CZ', 'de-DE'],
+    ['a synonym (info1) without French', definition({ info1: [all('Einleitung'), deEn('Synonym')] }), 'fr-FR', 'de-DE'],
+    ['an explanation (info3) without Italian', definition({ info3: deEn('Erklärung') }), 'it-IT', 'de-DE'],
     ['German asked', definition({ answer: deEn('Aussage') }), 'de-DE', 'de-DE'],
   ])('%s, %s asked → %s', (_name, subject, asked, expected) => {
     expect(contentLanguage(subject, asked)).toBe(expected);
@@ -40,6 +50,16 @@ describe('the language a questionnaire is shown in (questionnaireLanguage of the
     ['grid-10', 'fr-FR', 'de-DE'],
     ['grid-10', 'en-US', 'en-US'],
   ])('the demo questionnaire %s asked in %s is shown in %s', (key, asked, expected) => {
-    expect(contentLanguage(DEFINITIONS[key]!, asked)).toBe(expected);
+    expect(contentLanguage(bundledDefinition(key), asked)).toBe(expected);
+  });
+});
+
+describe('the rules that follow from the product', () => {
+  it('ranking (product 1) starts unranked at 0 and says each rank is used once; the grids start at -1', () => {
+    const ranking = bundledDefinition('competency-24');
+    const grid = bundledDefinition('grid-10');
+    expect([ranking.product, ranking.unsetValue, ranking.errorMessage]).toEqual([1, 0, 'ErrorAnswersInvalid']);
+    expect([grid.product, grid.unsetValue, grid.errorMessage]).toEqual([2, -1, 'ErrorAnswersInvalidGrid']);
+    expect(toDefinition({ ...grid, product: 3 }).unsetValue).toBe(-1);
   });
 });

@@ -1,0 +1,32 @@
+import { formatIssues, jsonSyntaxProblem } from './problems';
+import { questionnaireSchema, type Questionnaire } from './questionnaire';
+
+export type Parsed = { ok: true; questionnaire: Questionnaire } | { ok: false; problems: string[] };
+
+/** Field names of the vocabulary, for "did you mean" on a misspelt one. */
+const FIELD_NAMES = [
+  'key', 'title', 'product', 'questionsPerPage', 'noDetails', 'notRated', 'answervaluesConfig', 'questions',
+  'valueInfos', 'value', 'caption', 'notRatedValue', 'notRatedValueCaption', 'notRatedGroupCaption', 'groupCaptions', 'columnSpan',
+  'id', 'text', 'subText', 'subtext', 'imageKey', 'info1', 'info2', 'info3', 'info4', 'answerInfos', 'de', 'en', 'fr', 'it', 'cz',
+];
+
+/** A questionnaire from what the JSON file decoded to; every problem of it, or the questionnaire without `$schema`. */
+export function parseQuestionnaire(value: unknown): Parsed {
+  const result = questionnaireSchema.safeParse(value, { reportInput: true });
+  if (!result.success) return { ok: false, problems: formatIssues(result.error.issues, FIELD_NAMES) };
+  const { $schema: _schema, ...questionnaire } = result.data;
+  void _schema;
+  return { ok: true, questionnaire };
+}
+
+/** The same from the text of a file: bad JSON is named by line and column. */
+export function parseQuestionnaireText(text: string): Parsed {
+  let value: unknown;
+  try {
+    // A byte-order mark is what some Windows editors put first; it is not part of the JSON.
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    return { ok: false, problems: [jsonSyntaxProblem(text.replace(/^\uFEFF/, ''), error)] };
+  }
+  return parseQuestionnaire(value);
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+
+/**
+ * A questionnaire as an author writes it (content/questionnaires/<key>.json), in the words of
+ * spec §3. One schema for the import, the embedded API and the tests; the JSON Schema authors'
+ * editors complete against is generated from it (lib/content/jsonSchema.ts). No I/O here: reading
+ * files and images is lib/content/files.ts.
+ */
+
+export const TEXT_LANGUAGES = ['de', 'en', 'fr', 'it', 'cz'] as const;
+export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
+
+/** Whole numbers: a multipleOf check, not .int(), because .int() stops the rules below from running. */
+const whole = (min: number, max: number) => z.number().multipleOf(1, 'must be a whole number').min(min).max(max);
+const text = () => z.string().regex(/\S/, 'must not be empty').max(4000);
+
+export const localizedText = z
+  .strictObject({
+    de: text().describe('German: required; every other language falls back to German as a whole.'),
+    en: text().optional(),
+    fr: text().optional(),
+    it: text().optional(),
+    cz: text().optional().describe('Czech (cz-CZ, the upstream\'s code).'),
+  })
+  .meta({
+    id: 'LocalizedText',
+    description: 'A text per language. A page is shown in the asked language only if every text of the questionnaire has it; else in German.',
+  });
+export type LocalizedText = z.output<typeof localizedText>;
+
+/** File names of images, and the questionnaire key as a file name: no path separators, no dots. */
+export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+export const IMAGE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
+
+const answerInfo = z.strictObject({
+  id: whole(1, 2_000_000_000).describe('Unique within the questionnaire: answers are stored by it.'),
+  text: localizedText,
+  subtext: localizedText.optional(),
+}).meta({ id: 'AnswerInfo', description: 'An answer item: ranked (product 1) or rated on the scale.' });
+
+const question = z.strictObject({
+  id: whole(1, 2_000_000_000).describe('Unique within the questionnaire.'),
+  text: localizedText,
+  subText: localizedText.optional(),
+  imageKey: z
+    .string()
+    .regex(IMAGE_KEY_PATTERN, 'must be letters, digits, - or _ (the image file name without its extension)')
+    .optional()
+    .describe('An image beside the file: <key>/<imageKey>.png (or .jpg, .jpeg, .gif, .webp).'),
+  info1: z.array(localizedText).min(1, 'needs at least one entry').max(50).optional().describe('First entry an intro line, the rest synonyms.'),
+  info2: localizedText.optional().describe('Definition.'),
+  info3: localizedText.optional().describe('Explanation; also the header text in the slider view.'),
+  info4: localizedText.optional().describe('Exaggeration.'),
+  answerInfos: z.array(answerInfo).min(1, 'needs at least one answer item').max(20),
+}).meta({ id: 'Question' });
+
+const answervaluesConfig = z.strictObject({
+  valueInfos: z
+    .array(z.strictObject({ value: whole(0, 100), caption: localizedText }))
+    .min(1, 'needs at least one value')
+    .max(11)
+    .describe('The answer values, one column each. Product 1 ranks with exactly 1, 2, 3 and 4.'),
+  notRatedValue: whole(-2, 0).nullable().default(null).describe('The value of "not rated": 0 for product 2, -2 for products 3 and 4.'),
+  notRatedValueCaption: localizedText.nullable().default(null),
+  notRatedGroupCaption: localizedText.nullable().default(null),
+  groupCaptions: z
+    .array(z.strictObject({ caption: localizedText, columnSpan: whole(1, 11) }))
+    .default([])
+    .describe('Captions over groups of value columns; their spans add up to the number of values.'),
+});
+
+export const questionnaireSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
+    key: z.string().regex(KEY_PATTERN, 'must be lower-case letters, digits, - or _ (it is also the file name)'),
+    title: localizedText,
+    product: z
+      .literal([1, 2, 3, 4])
+      .describe('The view (spec §4): 1 ranking, 2 and 3 grid, 4 numeric.'),
+    questionsPerPage: whole(1, 50).describe('4 for product 1, 1 for the others (spec §9): the app pages by the same rule.'),
+    noDetails: z.boolean(),
+    notRated: z.boolean().describe('Whether "not rated" (notRatedValue) is an allowed answer.'),
+    answervaluesConfig,
+    questions: z.array(question).min(1, 'needs at least one question').max(1000),
+  })
+  .superRefine((value, ctx) => {
+    for (const problem of crossFieldProblems(value)) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+  }, { when: () => true })
+  .describe('A questionnaire of the assessment app (content/questionnaires/<key>.json).');
+
+export type Questionnaire = Omit<z.output<typeof questionnaireSchema>, '$schema'>;
+export type QuestionnaireQuestion = Questionnaire['questions'][number];
+export type QuestionnaireAnswer = QuestionnaireQuestion['answerInfos'][number];
+
+type Problem = { path: Array<string | number>; message: string };
+type Loose = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const listOf = (value: unknown): Loose[] => (Array.isArray(value) ? value.map((item) => (isObject(item) ? item : {})) : []);
+const numberOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** The not-rated value the app's views use for each product (spec §4 and §5). */
+export const NOT_RATED_VALUE: Record<number, number | undefined> = { 2: 0, 3: -2, 4: -2 };
+
+/**
+ * Rules across fields. They run even when a field has the wrong shape (the file is read loosely
+ * here), so that one pass names every problem of a file.
+ */
+function crossFieldProblems(raw: unknown): Problem[] {
+  if (!isObject(raw)) return [];
+  const problems: Problem[] = [];
+  const product = numberOf(raw.product);
+  const questions = listOf(raw.questions);
+  const config = isObject(raw.answervaluesConfig) ? raw.answervaluesConfig : {};
+  const valueInfos = listOf(config.valueInfos);
+  const values = valueInfos.map((info) => numberOf(info.value));
+
+  const firstQuestion = new Map<number, number>();
+  const firstAnswer = new Map<number, string>();
+  questions.forEach((q, index) => {
+    const id = numberOf(q.id);
+    if (id !== undefined) {
+      const earlier = firstQuestion.get(id);
+      if (earlier !== undefined) problems.push({ path: ['questions', index, 'id'], message: `${id} is already the id of questions[${earlier}]` });
+      else firstQuestion.set(id, index);
+    }
+    const answers = listOf(q.answerInfos);
+    answers.forEach((a, answerIndex) => {
+      const answerId = numberOf(a.id);
+      if (answerId === undefined) return;
+      const earlier = firstAnswer.get(answerId);
+      if (earlier !== undefined) problems.push({ path: ['questions', index, 'answerInfos', answerIndex, 'id'], message: `${answerId} is already the id of ${earlier} (answer ids are unique in the questionnaire)` });
+      else firstAnswer.set(answerId, `questions[${index}].answerInfos[${answerIndex}]`);
+    });
+    if (product === 1 && Array.isArray(q.answerInfos) && answers.length !== 4) {
+      problems.push({ path: ['questions', index, 'answerInfos'], message: `product 1 ranks exactly 4 answer items per question, found ${answers.length}` });
+    }
+  });
+
+  const seenValues = new Set<number>();
+  values.forEach((value, index) => {
+    if (value === undefined) return;
+    if (seenValues.has(value)) problems.push({ path: ['answervaluesConfig', 'valueInfos', index, 'value'], message: `${value} appears twice` });
+    seenValues.add(value);
+  });
+
+  if (product === 1) {
+    const sorted = values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+    if (Array.isArray(config.valueInfos) && sorted.join(',') !== '1,2,3,4') {
+      problems.push({ path: ['answervaluesConfig', 'valueInfos'], message: 'product 1 ranks with exactly the values 1, 2, 3 and 4' });
+    }
+    if (raw.notRated === true) problems.push({ path: ['notRated'], message: 'product 1 has no "not rated": must be false' });
+  }
+
+  const expectedPerPage = product === 1 ? 4 : 1;
+  if (product !== undefined && numberOf(raw.questionsPerPage) !== undefined && raw.questionsPerPage !== expectedPerPage) {
+    problems.push({ path: ['questionsPerPage'], message: `must be ${expectedPerPage} for product ${product} (spec §9; the app pages by the same rule)` });
+  }
+
+  const notRatedValue = numberOf(config.notRatedValue);
+  if (raw.notRated === true && product !== 1) {
+    if (notRatedValue === undefined) problems.push({ path: ['answervaluesConfig', 'notRatedValue'], message: 'required when notRated is true' });
+    if (!isObject(config.notRatedValueCaption)) problems.push({ path: ['answervaluesConfig', 'notRatedValueCaption'], message: 'required when notRated is true' });
+  }
+  const expectedNotRated = product === undefined ? undefined : NOT_RATED_VALUE[product];
+  if (notRatedValue !== undefined) {
+    if (expectedNotRated === undefined) problems.push({ path: ['answervaluesConfig', 'notRatedValue'], message: `product ${product} has no not-rated value` });
+    else if (notRatedValue !== expectedNotRated) problems.push({ path: ['answervaluesConfig', 'notRatedValue'], message: `must be ${expectedNotRated} for product ${product} (spec §5)` });
+    if (seenValues.has(notRatedValue)) problems.push({ path: ['answervaluesConfig', 'notRatedValue'], message: `${notRatedValue} is also one of the valueInfos` });
+  }
+
+  const groups = listOf(config.groupCaptions);
+  if (groups.length > 0 && valueInfos.length > 0) {
+    const spans = groups.map((g) => numberOf(g.columnSpan));
+    if (spans.every((s) => s !== undefined)) {
+      const total = spans.reduce<number>((sum, s) => sum + (s ?? 0), 0);
+      if (total !== valueInfos.length) {
+        problems.push({ path: ['answervaluesConfig', 'groupCaptions'], message: `the column spans add up to ${total}, but there are ${valueInfos.length} value columns` });
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every text of a questionnaire: title, questions, their details and answers, and the captions of
+ * its scale. The language a page is shown in depends on all of them.
+ */
+export function textsOf(questionnaire: Questionnaire): LocalizedText[] {
+  const config = questionnaire.answervaluesConfig;
+  return [
+    questionnaire.title,
+    ...questionnaire.questions.flatMap((q) => [
+      q.text,
+      q.subText,
+      ...(q.info1 ?? []),
+      q.info2,
+      q.info3,
+      q.info4,
+      ...q.answerInfos.flatMap((a) => [a.text, a.subtext]),
+    ]),
+    ...config.valueInfos.map((info) => info.caption),
+    config.notRatedValueCaption,
+    config.notRatedGroupCaption,
+    ...config.groupCaptions.map((group) => group.caption),
+  ].filter((t): t is LocalizedText => t !== undefined && t !== null);
+}
