@@ -1,16 +1,62 @@
 import { loadConfig, type AppConfig } from '@/lib/config';
 import { openDatabase, type Database } from '@/lib/embedded-api/db/database';
+import { describeHolder, FolderBusyError, type LockHolder } from '@/lib/embedded-api/db/folderLock';
 import { migrate } from '@/lib/embedded-api/db/migrations';
+import { EXIT } from './command';
 
 export type AdminDatabase = { db: Database; config: AppConfig; where: string };
 
+export type OpenOptions = {
+  /** How long to wait while another admin command holds the PGlite folder (default: folderLock's). */
+  waitMs?: number;
+  /** Told once when the command starts waiting for another admin command. */
+  onWait?: (message: string) => void;
+};
+
+/** The PGlite folder is held by the app (or by another command that did not finish in time): nothing was done. */
+export class DatabaseBusyError extends Error {
+  readonly exitCode = EXIT.busy;
+  constructor(busy: FolderBusyError) {
+    super(busyAdvice(busy));
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+function busyAdvice({ dataDir, holder, file, message }: FolderBusyError): string {
+  if (holder?.role === 'app') {
+    return `the database folder ${dataDir} is held by ${describeHolder(holder)}; nothing was done. ` +
+      'PGlite allows one process per folder: stop the app and run the command again, or run the app and the ' +
+      'command line on PostgreSQL (set DATABASE_URL), where every command is safe while the app runs.';
+  }
+  if (holder) return `${message} Nothing was done.`;
+  return `the database folder ${dataDir} is locked by ${file}, which this program cannot read; nothing was done. ` +
+    'If no app and no admin command runs on this folder, delete that file and run the command again.';
+}
+
 /**
  * The app's own database, as the app opens it (DATA_DIR or DATABASE_URL), with its migrations
- * applied, so that the command line works on a fresh machine before the app ever started.
+ * applied, so that the command line works on a fresh machine before the app ever started. On PGlite
+ * it first takes the folder's lock: while the app runs, it refuses with DatabaseBusyError (EXIT.busy)
+ * before anything is opened.
  */
-export async function openAdminDatabase(env: Record<string, string | undefined>): Promise<AdminDatabase> {
+export async function openAdminDatabase(env: Record<string, string | undefined>, options: OpenOptions = {}): Promise<AdminDatabase> {
   const config = loadConfig(env);
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  let db: Database;
+  try {
+    db = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      lock: {
+        role: 'command line',
+        ...(options.waitMs !== undefined && { waitMs: options.waitMs }),
+        onWait: (holder: LockHolder) => options.onWait?.(`Waiting for ${describeHolder(holder)} to finish with ${config.dataDir} …`),
+      },
+    });
+  } catch (error) {
+    if (error instanceof FolderBusyError) throw new DatabaseBusyError(error);
+    if (config.DATABASE_URL) throw new Error(`cannot reach PostgreSQL at ${serverOf(config.DATABASE_URL)} (DATABASE_URL): ${messageOf(error)}`);
+    throw error;
+  }
   try {
     await migrate(db);
   } catch (error) {
@@ -21,9 +67,23 @@ export async function openAdminDatabase(env: Record<string, string | undefined>)
   return { db, config, where };
 }
 
+/** Host, port and database of a URL, never its password. */
+function serverOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+}
+
+function messageOf(error: unknown): string {
+  return String((error as { message?: unknown } | null)?.message ?? error);
+}
+
 /** Runs work on the opened database and always closes it. */
-export async function withAdminDatabase<T>(env: Record<string, string | undefined>, work: (opened: AdminDatabase) => Promise<T>): Promise<T> {
-  const opened = await openAdminDatabase(env);
+export async function withAdminDatabase<T>(
+  env: Record<string, string | undefined>,
+  work: (opened: AdminDatabase) => Promise<T>,
+  options: OpenOptions = {},
+): Promise<T> {
+  const opened = await openAdminDatabase(env, options);
   try {
     return await work(opened);
   } finally {

@@ -1,6 +1,8 @@
 import { getConfig, type AppConfig } from '@/lib/config';
 import { deriveKey } from '@/lib/crypto/hmac';
+import { logEvent } from '@/lib/log/logger';
 import { openDatabase, type Database } from './db/database';
+import { describeHolder } from './db/folderLock';
 import { migrate } from './db/migrations';
 import { seedDemoIfEmpty } from './demo/seed';
 import { upgradeUnversionedAssessments } from './questionnaires/import';
@@ -31,10 +33,16 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
 
 /**
  * Opens the database, applies migrations, gives assessments from before questionnaire versions
- * their version and, in an empty database, creates the demo data.
+ * their version and, in an empty database, creates the demo data. On PGlite the start waits up to
+ * DEFAULT_WAIT_MS while an admin command holds the folder, and fails at once, saying who, when
+ * another app does.
  */
 export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> {
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    lock: { role: 'app', onWait: (holder) => logEvent('warn', 'data_dir_busy_waiting', { holder: describeHolder(holder) }) },
+  });
   await migrate(db);
   await upgradeUnversionedAssessments(db);
   if (config.DEMO_DATA) await seedDemoIfEmpty(db);

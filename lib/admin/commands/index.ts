@@ -1,4 +1,8 @@
 import type { Command } from '../command';
+import { assessmentCreate } from './assessmentCreate';
+import { assessmentList } from './assessmentList';
+import { demoReset } from './demoReset';
+import { exportCommand } from './export';
 import { questionnaireImport } from './questionnaireImport';
 import { questionnaireList } from './questionnaireList';
 
@@ -6,4 +10,8 @@ import { questionnaireList } from './questionnaireList';
 export const COMMANDS: Command[] = [
   questionnaireImport,
   questionnaireList,
+  assessmentCreate,
+  assessmentList,
+  exportCommand,
+  demoReset,
 ];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { logEvent } from '@/lib/log/logger';
+import { lockFolder, type FolderLock, type LockOptions } from './folderLock';
 
 /** The little SQL surface the embedded API needs; PGlite and node-postgres both provide it. */
 export interface Sql {
@@ -14,18 +15,35 @@ export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres';
 }
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir: string } | { memory: true };
+export type DatabaseOptions =
+  | {
+      databaseUrl?: string;
+      dataDir: string;
+      /** Who opens the PGlite folder, and how long to wait for it (folderLock.ts); the app by default. */
+      lock?: LockOptions;
+    }
+  | { memory: true };
 
+/**
+ * PostgreSQL when a URL is given; else PGlite in `<dataDir>/pgdata`, after taking the folder's lock
+ * (one process per folder), which close() gives back. Throws FolderBusyError when it is held.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('memory' in options) return openPglite(undefined);
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const folder = path.join(options.dataDir, 'pgdata');
   // PGlite creates only the last folder of its path.
   fs.mkdirSync(path.dirname(folder), { recursive: true });
-  return openPglite(folder);
+  const lock = await lockFolder(options.dataDir, options.lock ?? { role: 'app' });
+  try {
+    return await openPglite(folder, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
-async function openPglite(folder: string | undefined): Promise<Database> {
+async function openPglite(folder: string | undefined, lock?: FolderLock): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = folder ? await PGlite.create(folder) : await PGlite.create();
   // PGlite is one connection: serialise transactions so that two requests never interleave in one.
@@ -42,7 +60,13 @@ async function openPglite(folder: string | undefined): Promise<Database> {
       serial(() =>
         db.transaction(async (tx) => fn({ query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params as never[])).rows })),
       ),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

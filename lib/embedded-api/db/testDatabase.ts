@@ -17,7 +17,12 @@ const serverUrl = (): string | undefined => process.env.TEST_DATABASE_URL || und
 export const expectedTestDatabaseKind = (): Database['kind'] => (serverUrl() ? 'postgres' : 'pglite');
 
 /** A store that can be opened, closed and opened again (a restart), then removed for good. */
-export type TestStore = { open(): Promise<Database>; remove(): Promise<void> };
+export type TestStore = {
+  open(): Promise<Database>;
+  remove(): Promise<void>;
+  /** On the server: the database's URL, for what connects by itself (the admin command line's DATABASE_URL). */
+  databaseUrl?: string;
+};
 
 /** A store that outlives its connections: a PGlite folder, or a fresh database on the server. */
 export async function createTestStore(): Promise<TestStore> {
@@ -36,6 +41,7 @@ export async function createTestStore(): Promise<TestStore> {
   return {
     open: async () => checked(await openDatabase({ databaseUrl: databaseUrl.href, dataDir: os.tmpdir() })),
     remove: () => dropDatabase(url, name),
+    databaseUrl: databaseUrl.href,
   };
 }
 
