@@ -16,6 +16,12 @@ process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
 const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000';
 
 /**
+ * QA against a deployed instance: BASE_URL is its address, no server is started here, and the
+ * journeys that need what only these servers give skip themselves (e2e/support/deployed.ts).
+ */
+const DEPLOYED = process.env.BASE_URL;
+
+/**
  * The PostgreSQL pass: with E2E_DATABASE_URL (a database the suite may empty) the app runs on it
  * instead of PGlite, starting from an emptied schema, and the journeys that need it join in.
  */
@@ -35,9 +41,9 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [['list'], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]), ...(DEPLOYED ? [['./e2e/support/skipReasons.ts'] as const] : [])],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: DEPLOYED ?? `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     locale: 'de-DE',
     launchOptions: {
@@ -60,7 +66,7 @@ export default defineConfig({
     // texts: one at a time, so that a switch never reaches another's journey.
     { name: 'standin', use: DESKTOP, testMatch: STANDIN_SPECS, workers: 1 },
   ],
-  webServer: [
+  webServer: DEPLOYED ? [] : [
     {
       // The app with the embedded API on a fresh data folder (or emptied database), as a fresh machine would start it.
       command: `rm -rf .data-e2e && ${ON_DATABASE}DATA_DIR=.data-e2e ${LIMITS} node server.mjs -p ${PORT}`,

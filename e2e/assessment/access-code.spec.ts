@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { callApi, encryptCode, enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { expect, needs, test } from '../support/deployed';
 
 test.describe('@assessment ident code and access code', () => {
   test('the ident code typed into /home, with spaces, leads to the access code', async ({ page }) => {
@@ -45,8 +45,10 @@ test.describe('@assessment ident code and access code', () => {
     await expect(field).toHaveAttribute('type', 'text');
   });
 
-  test('ten wrong codes clear the field and show the stronger message', async ({ page }) => {
-    await page.goto('/home/P1SELF001');
+  // Ten of the assessment's 20 wrong codes an hour (the default limit): a second run within the hour would lock P1-SELF.
+  test('ten wrong codes clear the field and show the stronger message', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P1-SELF');
+    await page.goto(`/home/${row.identCode}`);
     const field = page.getByLabel('Persönlicher Zugangscode');
     const modal = page.getByRole('alertdialog', { name: 'Fehler' });
     for (let attempt = 1; attempt <= 9; attempt++) {
@@ -63,11 +65,11 @@ test.describe('@assessment ident code and access code', () => {
     await modal.getByRole('button', { name: 'Schließen' }).click();
     await expect(field).toHaveValue('');
     // The right code still works: ten client-side failures are not the server's lock.
-    await enterAccessCode(page, 'SELF4711');
+    await enterAccessCode(page, row.accessCode!);
     await expect(page).toHaveURL(/\/questionnaire(manual)?$/);
   });
 
-  test('the server locks an assessment after too many failures, even for the right code', async ({ page }) => {
+  test('the server locks an assessment after too many failures, even for the right code', needs('limits'), async ({ page }) => {
     await page.goto('/home/P1LOCK001');
     await expect(page).toHaveURL(/\/accesscode$/);
     // The suite's server allows 12 failures per assessment (playwright.config.ts).

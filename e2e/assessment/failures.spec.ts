@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { enterAccessCode } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
+import { expect, needs, test } from '../support/deployed';
 
 /** The app in front of the stand-in upstream (playwright.config.ts). */
 const FRONT = process.env.E2E_FRONT_URL ?? 'http://localhost:3101';
@@ -13,7 +14,7 @@ async function upstream(request: APIRequestContext, mode: string, paths?: string
 
 const checked = (page: Page) => page.locator('main input[type=radio]:checked');
 
-test.describe('@assessment upstream failures mid-questionnaire', () => {
+test.describe('@assessment upstream failures mid-questionnaire', needs('standin'), () => {
   test.describe.configure({ mode: 'serial' });
   test.afterEach(async ({ request }) => upstream(request, 'ok'));
 

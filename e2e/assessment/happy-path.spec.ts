@@ -1,18 +1,20 @@
-import { expect, test } from '@playwright/test';
 import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { expect, needs, test } from '../support/deployed';
 import { countApiCalls, next, pageIndicator, rankPage } from '../support/questionnaire';
 
-test.describe('@assessment happy path (P1-READY)', () => {
-  test('deep link, access code, manual, six ranking pages, finish', async ({ page }) => {
-    await page.goto('/home/P1DEMO01');
+test.describe('@assessment happy path (P1-READY)', needs('single-use-row'), () => {
+  test('deep link, access code, manual, six ranking pages, finish', async ({ page, singleUse }) => {
+    const row = await singleUse('P1-READY');
+    await page.goto(`/home/${row.identCode}`);
     await expect(page).toHaveURL(/\/accesscode$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await enterAccessCode(page, ' RANK 4711 ');
+    // Spaces typed around and inside the code are removed (spec §5).
+    await enterAccessCode(page, ` ${row.accessCode!.slice(0, 4)} ${row.accessCode!.slice(4)} `);
     await expect(page).toHaveURL(/\/questionnairemanual$/);
-    await expect(page.getByText('Willkommen, Paula Bereit')).toBeVisible();
+    await expect(page.getByText(`Willkommen, ${row.assessorName}`)).toBeVisible();
     await hydrated(page);
     await expectNoAxeViolations(page);
     for (const [button, title] of [
@@ -55,13 +57,13 @@ test.describe('@assessment happy path (P1-READY)', () => {
 
     await expect(page).toHaveURL(/\/finishedquestionnaire$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank!' })).toBeVisible();
-    await expect(page.getByText('Willkommen, Paula Bereit')).toHaveCount(0);
+    await expect(page.getByText(`Willkommen, ${row.assessorName}`)).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     // The session is gone, and the assessment is finished for good.
     await page.goto('/questionnaire');
     await expect(page).toHaveURL(/\/error\?statusCode=3/);
-    await page.goto('/home/P1DEMO01');
+    await page.goto(`/home/${row.identCode}`);
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Diese Befragung wurde bereits abgeschlossen. Vielen Dank für Ihre Teilnahme.');
   });
 });

@@ -1,13 +1,14 @@
-import { expect, test } from '@playwright/test';
 import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { expect, needs, test } from '../support/deployed';
 
-test.describe('@assessment personal key', () => {
+test.describe('@assessment personal key', needs('single-use-row'), () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('first login (P1-FIRST): keep or set the key, then sign in with the new one', async ({ page }) => {
-    await page.goto('/home/P1FIRST01');
-    await enterAccessCode(page, 'FIRST4711');
+  test('first login (P1-FIRST): keep or set the key, then sign in with the new one', async ({ page, singleUse }) => {
+    const row = await singleUse('P1-FIRST');
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
     await expect(page).toHaveURL(/\/accesspassword$/);
     await hydrated(page);
     await expectNoAxeViolations(page);
@@ -58,8 +59,8 @@ test.describe('@assessment personal key', () => {
 
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await expect(page).toHaveURL(/\/info\?/);
-    await page.goto('/home/P1FIRST01');
-    await enterAccessCode(page, 'FIRST4711');
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
     await expect(page.getByRole('alertdialog', { name: 'Fehler' })).toBeVisible();
     await page.getByRole('button', { name: 'Schließen' }).click();
     await enterAccessCode(page, 'Sonne2026');
@@ -67,8 +68,9 @@ test.describe('@assessment personal key', () => {
     await expect(page).toHaveURL(/\/questionnairemanual$/);
   });
 
-  test('registration (P1-REGISTER), then sign-in with the key set there', async ({ page }) => {
-    await page.goto('/home/P1REG0001');
+  test('registration (P1-REGISTER), then sign-in with the key set there', async ({ page, singleUse }) => {
+    const row = await singleUse('P1-REGISTER');
+    await page.goto(`/home/${row.identCode}`);
     await expect(page).toHaveURL(/\/register$/);
     await hydrated(page);
     await expectNoAxeViolations(page);
@@ -101,7 +103,7 @@ test.describe('@assessment personal key', () => {
 
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await expect(page).toHaveURL(/\/info\?/);
-    await page.goto('/home/P1REG0001');
+    await page.goto(`/home/${row.identCode}`);
     await expect(page).toHaveURL(/\/accesscode$/);
     await enterAccessCode(page, 'Mond2026');
     await expect(page).toHaveURL(/\/questionnairemanual$/);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { enterAccessCode, hydrated, signIn } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { expect, needs, test } from '../support/deployed';
 import { countApiCalls, next, pageIndicator, pickByKeyboard, questions, rankPage, ratePage, tabTo } from '../support/questionnaire';
 
 test.describe('@assessment questionnaire', () => {
@@ -22,9 +22,11 @@ test.describe('@assessment questionnaire', () => {
     await expect(page.locator('main input[type=radio]:checked')).toHaveCount(16);
   });
 
-  test('self-assessment (P1-SELF): no candidate; invalid ranking is announced and focused; keyboard alone completes a page', async ({ page }) => {
-    await page.goto('/home/P1SELF001');
-    await enterAccessCode(page, 'SELF4711');
+  // This journey and the next save a page of P1-SELF each: a few runs bring it to its last page, which has no 'Weiter'.
+  test('self-assessment (P1-SELF): no candidate; invalid ranking is announced and focused; keyboard alone completes a page', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P1-SELF');
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
     await page.waitForURL(/\/questionnaire(manual)?$/);
     await page.goto('/questionnaire');
     await hydrated(page);
@@ -61,13 +63,14 @@ test.describe('@assessment questionnaire', () => {
     await expect(pageIndicator(page)).not.toHaveText(start!);
   });
 
-  test('an old browser gets the German warning and the simpler layout', async ({ browser }) => {
+  test('an old browser gets the German warning and the simpler layout', needs('single-use-row'), async ({ browser, singleUse }) => {
+    const row = await singleUse('P1-SELF');
     const context = await browser.newContext({
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/90.0.4430.93 Safari/537.36',
       viewport: { width: 1280, height: 900 },
     });
     const page = await context.newPage();
-    await signIn(page, 'P1SELF001', 'SELF4711');
+    await signIn(page, row.identCode, row.accessCode!);
     await page.goto('/questionnaire');
     await expect(page.getByRole('banner').getByRole('alert')).toHaveText(/^Sie verwenden einen veralteten Browser/);
     // The standard table's column header gives way to captions beside each radio.
@@ -104,9 +107,10 @@ test.describe('@assessment questionnaire', () => {
     expect(page.isClosed()).toBe(false);
   });
 
-  test('grid (P2-READY): not rated allowed, a double click sends one request, keyboard rates, the end finishes', async ({ page }) => {
-    await page.goto('/home/P2DEMO01');
-    await enterAccessCode(page, 'GRID4711');
+  test('grid (P2-READY): not rated allowed, a double click sends one request, keyboard rates, the end finishes', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P2-READY');
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
     await page.getByRole('link', { name: 'Weiter' }).click();
     await expect(pageIndicator(page)).toHaveText('Seite 1 von 10');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Arbeitsstil-Einschätzung');

@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { enterAccessCode, hydrated } from '../support/api';
 import { pageIndicator, ratePage } from '../support/questionnaire';
+import { expect, needs, test } from '../support/deployed';
 
 /** The app in front of the stand-in upstream (playwright.config.ts), whose catalogue can lack keys. */
 const FRONT = process.env.E2E_FRONT_URL ?? 'http://localhost:3101';
 const STANDIN = process.env.E2E_STANDIN_URL ?? 'http://127.0.0.1:3199';
 
-test.describe('@assessment rated-count overlay', () => {
+test.describe('@assessment rated-count overlay', needs('standin'), () => {
   test.afterEach(async ({ request }) => {
     await request.post(`${STANDIN}/__drop`, { data: {} });
   });

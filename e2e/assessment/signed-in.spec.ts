@@ -1,14 +1,15 @@
-import { expect, test } from '@playwright/test';
 import { enterAccessCode, hydrated } from '../support/api';
+import { expect, needs, test } from '../support/deployed';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
 
 const TITLE = 'Kompetenzprofil Führung und Zusammenarbeit';
 
-test.describe('@assessment signed in', () => {
-  test('browser Back after login does not show the access-code form: the participant goes on to the questionnaire (P1-BACK)', async ({ page }) => {
-    await page.goto('/home/P1BACK001');
+test.describe('@assessment signed in', needs('single-use-row'), () => {
+  test('browser Back after login does not show the access-code form: the participant goes on to the questionnaire (P1-BACK)', async ({ page, singleUse }) => {
+    const row = await singleUse('P1-BACK');
+    await page.goto(`/home/${row.identCode}`);
     await expect(page).toHaveTitle('Anmeldung – Assessment Online');
-    await enterAccessCode(page, 'BACK4711');
+    await enterAccessCode(page, row.accessCode!);
     // Four questions answered: the start index is 1 after login, and the first page comes back
     // complete, so the participant lands on page 2 (issue 6, point 19).
     await expect(page).toHaveURL(/\/questionnaire$/);
@@ -34,7 +35,7 @@ test.describe('@assessment signed in', () => {
     }
 
     // A code in the address is a new start.
-    await page.goto('/home/P1BACK001');
+    await page.goto(`/home/${row.identCode}`);
     await expect(page).toHaveURL(/\/accesscode$/);
     await hydrated(page);
     await expect(page.getByLabel('Persönlicher Zugangscode')).toBeVisible();

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Client } from 'pg';
 import { enterAccessCode, hydrated } from '../support/api';
 import { startBalancer, type Balancer } from '../support/balancer';
+import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
 import { next, pageIndicator, questions, rankPage } from '../support/questionnaire';
 
@@ -56,7 +57,7 @@ async function finish(page: Page): Promise<void> {
   await page.getByRole('alertdialog', { name: 'Befragung abschließen' }).getByRole('button', { name: 'Jetzt abschließen' }).click();
 }
 
-test.describe('@assessment two instances on one PostgreSQL', () => {
+test.describe('@assessment two instances on one PostgreSQL', needs('own-server'), () => {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   let one: EdgeServer;
   let two: EdgeServer;

@@ -1,11 +1,13 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { callApi, hydrated, signIn } from '../support/api';
+import { expect, needs, test } from '../support/deployed';
 import { pageIndicator, questions } from '../support/questionnaire';
 
 /**
  * A slow phone: the page is on screen while its scripts are still on the way. Each journey holds
  * the page's script bundles back, types and submits, then lets them through (DESIGN.md "Forms
- * before scripts"). Rows P1-EARLY, P1-EARLY-KEY, P1-EARLY-REG and P1-EARLY-Q belong to these journeys.
+ * before scripts"). Rows P1-EARLY, P1-EARLY-KEY, P1-EARLY-REG and P1-EARLY-Q belong to these journeys;
+ * P1-EARLY is only signed in with, the others are used up.
  */
 
 /** Holds every script bundle until release(); styles load, so the page shows as on a slow phone. */
@@ -91,8 +93,9 @@ test.describe('@foundation forms before their scripts load', () => {
     await expect(page).toHaveURL(/\/questionnairemanual$/);
   });
 
-  test('/accesspassword: a new key typed before the scripts run is saved and signs in afterwards (P1-EARLY-KEY)', async ({ page }) => {
-    await signIn(page, 'P1EARLYK1', 'EARLYKEY4711');
+  test('/accesspassword: a new key typed before the scripts run is saved and signs in afterwards (P1-EARLY-KEY)', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P1-EARLY-KEY');
+    await signIn(page, row.identCode, row.accessCode!);
     const scripts = await holdScripts(page);
     await scripts.goto('/accesspassword');
     // 'Keep' is chosen; typing a key chooses 'set' once the form is live (spec §4).
@@ -108,12 +111,13 @@ test.describe('@foundation forms before their scripts load', () => {
 
     await page.context().clearCookies();
     // The key typed before hydration is the key now; the access code is no longer.
-    await signIn(page, 'P1EARLYK1', 'Stern2026');
+    await signIn(page, row.identCode, 'Stern2026');
   });
 
-  test('/register: the form filled in and sent before the scripts run registers (P1-EARLY-REG)', async ({ page }) => {
+  test('/register: the form filled in and sent before the scripts run registers (P1-EARLY-REG)', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P1-EARLY-REG');
     await page.goto('/support');
-    expect((await (await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1EARLYR1' })).json()).statusCode).toBe(1);
+    expect((await (await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: row.identCode })).json()).statusCode).toBe(1);
     const scripts = await holdScripts(page);
     await scripts.goto('/register');
     await page.getByLabel('Vorname').fill('Rosa');
@@ -130,11 +134,12 @@ test.describe('@foundation forms before their scripts load', () => {
     await expect(page.getByText('Willkommen, Rosa Frueh')).toBeVisible();
 
     await page.context().clearCookies();
-    await signIn(page, 'P1EARLYR1', 'Blume2026');
+    await signIn(page, row.identCode, 'Blume2026');
   });
 
-  test('/questionnaire: answers chosen and pages turned before the scripts run are kept and saved (P1-EARLY-Q)', async ({ page }) => {
-    await signIn(page, 'P1EARLYQ1', 'EARLYQ4711');
+  test('/questionnaire: answers chosen and pages turned before the scripts run are kept and saved (P1-EARLY-Q)', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P1-EARLY-Q');
+    await signIn(page, row.identCode, row.accessCode!);
     const checked = page.locator('main input[type=radio]:checked');
     /** Ranks the four answers of every question on screen: a = 1, b = 2, … shifted by `rotation`. */
     const rank = async (rotation: number) => {

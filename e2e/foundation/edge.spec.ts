@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { enterAccessCode, hydrated, signIn, xsrfToken } from '../support/api';
 import { abortMidBody, rawRequest, startEdgeServer, Visitor, type EdgeServer } from '../support/edgeServer';
+import { expect, needs, test } from '../support/deployed';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
 
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -97,7 +98,7 @@ async function watchCsp(page: Page): Promise<string[]> {
   return violations;
 }
 
-test.describe('@foundation client address, guessing limit, CSP in use, aborted uploads', () => {
+test.describe('@foundation client address, guessing limit, CSP in use, aborted uploads', needs('own-server'), () => {
   let direct: EdgeServer;
   let behindProxy: EdgeServer;
   // Three wrong access codes per client address lock it; the assessment's own limit stays out of reach.

@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { hydrated } from '../support/api';
+import { expect, needs, test } from '../support/deployed';
 
 /** The app in front of the stand-in upstream (playwright.config.ts), whose catalogue can lack keys. */
 const FRONT = process.env.E2E_FRONT_URL ?? 'http://localhost:3101';
 const STANDIN = process.env.E2E_STANDIN_URL ?? 'http://127.0.0.1:3199';
 
-test.describe('@foundation start form on / without the upstream\'s texts', () => {
+test.describe('@foundation start form on / without the upstream\'s texts', needs('standin'), () => {
   test.afterEach(async ({ request }) => {
     await request.post(`${STANDIN}/__drop`, { data: {} });
   });

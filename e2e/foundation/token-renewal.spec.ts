@@ -1,13 +1,14 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { enterAccessCode } from '../support/api';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
+import { expect, needs, test } from '../support/deployed';
 
 /** The app in front of the stand-in upstream, whose tokens live 30 s (playwright.config.ts). */
 const FRONT = process.env.E2E_FRONT_URL ?? 'http://localhost:3101';
 
 const sessionCookie = async (context: BrowserContext) => (await context.cookies(FRONT)).find((c) => c.name.endsWith('session'))?.value;
 
-test.describe('@foundation token renewal', () => {
+test.describe('@foundation token renewal', needs('standin'), () => {
   test('a token renewed while a page renders on the server is stored, and work goes on past the old expiry', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto(`${FRONT}/home/P1SELF001`);

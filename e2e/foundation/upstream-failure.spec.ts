@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { callApi } from '../support/api';
+import { expect, needs, test } from '../support/deployed';
 
 /** The app in front of the stand-in upstream (playwright.config.ts). */
 const FRONT = process.env.E2E_FRONT_URL ?? 'http://localhost:3101';
@@ -10,7 +11,7 @@ async function upstream(request: APIRequestContext, mode: string, paths?: string
   await request.post(`${STANDIN}/__control`, { data: { mode, ...(paths && { paths }) } });
 }
 
-test.describe('@foundation upstream failures', () => {
+test.describe('@foundation upstream failures', needs('standin', 'server-files'), () => {
   test.describe.configure({ mode: 'serial' });
   test.afterEach(async ({ request }) => upstream(request, 'ok'));
 

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { enterAccessCode, hydrated } from '../support/api';
+import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
 import { pageIndicator, ratePage } from '../support/questionnaire';
 
@@ -52,7 +52,7 @@ const TEAM_CHECK = {
   ],
 };
 
-test.describe('@operator a newcomer runs their own questionnaire', () => {
+test.describe('@operator a newcomer runs their own questionnaire', needs('own-server'), () => {
   let work: string;
   let env: NodeJS.ProcessEnv;
   let server: EdgeServer | undefined;

@@ -34,7 +34,8 @@ export async function signIn(page: Page, identCode: string, accessCode: string):
   const ident = await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: identCode });
   if ((await ident.json()).statusCode !== 1) throw new Error(`ident code ${identCode} refused`);
   const login = await (await callApi(page, 'submit/kodekodex/login', { passwordHash: encryptCode(accessCode) })).json();
-  if (login.statusCode !== 1 || !login.username) throw new Error(`login with ${identCode} refused`);
+  // A locked assessment answers statusCode 1 too; a fresh row's assessor has no name (username '').
+  if (login.statusCode !== 1 || login.tokenClaims?.isLoggedIn !== true) throw new Error(`login with ${identCode} refused`);
 }
 
 /** Types a code into the access-code page and signs in, as a participant does. */
