@@ -28,8 +28,10 @@ const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONCURRENCY = Number(process.env.MEMORY_CONCURRENCY ?? 8);
 const IDLE_SECONDS = 10;
 const PROBE = path.resolve('e2e/benchmarks/support/memoryProbe.mjs');
+/** Diagnosis, not measurement: every reading also collects garbage first and reports what is left (and MEMORY_PROBE_SNAPSHOTS=<folder> writes heap snapshots). */
+const ANALYSE = process.env.MEMORY_ANALYSE === '1';
 
-type Split = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
+type Split = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; heapUsedAfterGc?: number };
 type Reading = { moment: string; rss: number; split?: Split; note?: string };
 
 const MB = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -38,7 +40,7 @@ const MB = (bytes: number) => Math.round(bytes / 2 ** 20);
 async function splitOf(pid: number, file: string): Promise<Split | undefined> {
   const before = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
   process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < (ANALYSE ? 1200 : 40); i++) {
     await sleep(50);
     if (fs.existsSync(file) && fs.statSync(file).mtimeMs !== before) return JSON.parse(fs.readFileSync(file, 'utf8')) as Split;
   }
@@ -48,9 +50,9 @@ async function splitOf(pid: number, file: string): Promise<Split | undefined> {
 type Server = { pid: number; stop: () => Promise<void> };
 
 /** `node server.mjs` on the folder, stdout and stderr appended to logFile; resolves once /api/health answers 200. */
-async function startServer(dataDir: string, logFile: string, env: Record<string, string>): Promise<Server> {
+async function startServer(dataDir: string, logFile: string, nodeOptions: string[], env: Record<string, string>): Promise<Server> {
   const log = fs.openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs', '-p', String(PORT)], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, 'server.mjs', '-p', String(PORT)], {
     env: { ...process.env, ...env, DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', log, log],
   });
@@ -192,7 +194,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
   const probeFile = path.join(dataDir, 'memory-probe.json');
   const logFile = path.join(dataDir, 'server.log');
-  const env = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(), MEMORY_PROBE_FILE: probeFile };
+  const nodeOptions = [`--import=${PROBE}`, ...(ANALYSE ? ['--expose-gc'] : [])];
+  const env = { MEMORY_PROBE_FILE: probeFile };
   const readings: Reading[] = [];
   let server: Server | undefined;
 
@@ -204,7 +207,7 @@ async function main() {
   };
   const start = async () => {
     const started = Date.now();
-    server = await startServer(dataDir, logFile, env);
+    server = await startServer(dataDir, logFile, nodeOptions, env);
     return `ready in ${((Date.now() - started) / 1000).toFixed(1)} s`;
   };
 
@@ -251,11 +254,12 @@ async function main() {
 
     const failures = [...counts].filter(([key]) => !/→ 200$/.test(key) || !/saved|page \//.test(key));
     console.log(`\nMemory of node server.mjs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}), MB; RSS includes child processes\n`);
-    console.log('| moment | RSS | heap used | heap total | external | of which array buffers | note |');
-    console.log('|---|---:|---:|---:|---:|---:|---|');
+    if (ANALYSE) console.log('MEMORY_ANALYSE: the RSS of each reading is taken before the full collection that gives the last column\n');
+    console.log(`| moment | RSS | heap used | heap total | external | of which array buffers | note |${ANALYSE ? ' heap used after a full GC |' : ''}`);
+    console.log(`|---|---:|---:|---:|---:|---:|---|${ANALYSE ? '---:|' : ''}`);
     for (const r of readings) {
       const s = r.split;
-      console.log(`| ${r.moment} | ${MB(r.rss)} | ${s ? MB(s.heapUsed) : ''} | ${s ? MB(s.heapTotal) : ''} | ${s ? MB(s.external) : ''} | ${s ? MB(s.arrayBuffers) : ''} | ${r.note ?? ''} |`);
+      console.log(`| ${r.moment} | ${MB(r.rss)} | ${s ? MB(s.heapUsed) : ''} | ${s ? MB(s.heapTotal) : ''} | ${s ? MB(s.external) : ''} | ${s ? MB(s.arrayBuffers) : ''} | ${r.note ?? ''} |${ANALYSE ? ` ${s?.heapUsedAfterGc === undefined ? '' : MB(s.heapUsedAfterGc)} |` : ''}`);
     }
     console.log('\nRequests during the load:');
     for (const [key, n] of [...counts].sort()) console.log(`  ${key}: ${n}`);
