@@ -1,5 +1,6 @@
 /**
- * npm run bench:memory — resident memory of the production server (`node server.mjs`, embedded API)
+ * npm run bench:memory — resident memory of the production server as `npm start` runs it
+ * (`node [its options] server.mjs`, embedded API)
  * on a fresh data folder:
  *   1. ready after a first start on the empty folder (PGlite creates its database), and 10 s later;
  *   2. ready after a restart on the same folder, and 10 s later;
@@ -11,7 +12,8 @@
  * RSS is the server process and its descendants (/proc/<pid>/status VmRSS); the split of its own
  * memory comes from a probe loaded with --import (e2e/benchmarks/support/memoryProbe.mjs).
  * Needs `npx next build` first. With DATABASE_URL set it measures on that PostgreSQL instead.
- * MEMORY_BENCH_PORT sets the port (default 3160).
+ * MEMORY_BENCH_PORT sets the port (default 3160); MEMORY_NODE_FLAGS adds node options to try (e.g.
+ * "--max-semi-space-size=4").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +33,16 @@ const PROBE = path.resolve('e2e/benchmarks/support/memoryProbe.mjs');
 /** Diagnosis, not measurement: every reading also collects garbage first and reports what is left (and MEMORY_PROBE_SNAPSHOTS=<folder> writes heap snapshots). */
 const ANALYSE = process.env.MEMORY_ANALYSE === '1';
 
-type Split = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; heapUsedAfterGc?: number };
+type Split = {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  /** V8's heap spaces (new_space, old_space, code_space, large_object_space, …). */
+  spaces: Record<string, { size: number; used: number }>;
+  heapUsedAfterGc?: number;
+};
 type Reading = { moment: string; rss: number; split?: Split; note?: string };
 
 const MB = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -49,7 +60,15 @@ async function splitOf(pid: number, file: string): Promise<Split | undefined> {
 
 type Server = { pid: number; stop: () => Promise<void> };
 
-/** `node server.mjs` on the folder, stdout and stderr appended to logFile; resolves once /api/health answers 200. */
+/** The node options of `npm start` (package.json's start script, `node [options] server.mjs`): the benchmark measures what operators run. */
+function startOptions(): string[] {
+  const start = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const words = start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'server.mjs') throw new Error(`package.json's start script is not "node [options] server.mjs": ${start}`);
+  return words.slice(1, -1);
+}
+
+/** `npm start`'s command on the folder, stdout and stderr appended to logFile; resolves once /api/health answers 200. */
 async function startServer(dataDir: string, logFile: string, nodeOptions: string[], env: Record<string, string>): Promise<Server> {
   const log = fs.openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, [...nodeOptions, 'server.mjs', '-p', String(PORT)], {
@@ -104,8 +123,11 @@ function remember(response: FuzzResponse, session: Session): void {
 
 const cookie = (session: Session) => [...session.jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
+/** What a browser sends with a page load that matters here: it takes compressed pages (calls' answers are read, so they come plain). */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'de-DE,de;q=0.9' };
+
 async function page(client: Client, target: string, session?: Session): Promise<FuzzResponse> {
-  const response = await client.send({ label: target, method: 'GET', path: target, headers: { accept: 'text/html', ...(session && { cookie: cookie(session) }) } });
+  const response = await client.send({ label: target, method: 'GET', path: target, headers: { ...BROWSER, accept: 'text/html', ...(session && { cookie: cookie(session) }) } });
   if (session) remember(response, session);
   return response;
 }
@@ -194,7 +216,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
   const probeFile = path.join(dataDir, 'memory-probe.json');
   const logFile = path.join(dataDir, 'server.log');
-  const nodeOptions = [`--import=${PROBE}`, ...(ANALYSE ? ['--expose-gc'] : [])];
+  const nodeOptions = [...startOptions(), `--import=${PROBE}`, ...(ANALYSE ? ['--expose-gc'] : []), ...(process.env.MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
   const env = { MEMORY_PROBE_FILE: probeFile };
   const readings: Reading[] = [];
   let server: Server | undefined;
@@ -253,13 +275,18 @@ async function main() {
     client.close();
 
     const failures = [...counts].filter(([key]) => !/→ 200$/.test(key) || !/saved|page \//.test(key));
-    console.log(`\nMemory of node server.mjs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}), MB; RSS includes child processes\n`);
+    const flags = [...startOptions(), ...(process.env.MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean)].join(' ');
+    console.log(`\nMemory of node ${flags ? `${flags} ` : ''}server.mjs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}), MB; RSS includes child processes\n`);
     if (ANALYSE) console.log('MEMORY_ANALYSE: the RSS of each reading is taken before the full collection that gives the last column\n');
     console.log(`| moment | RSS | heap used | heap total | external | of which array buffers | note |${ANALYSE ? ' heap used after a full GC |' : ''}`);
     console.log(`|---|---:|---:|---:|---:|---:|---|${ANALYSE ? '---:|' : ''}`);
     for (const r of readings) {
       const s = r.split;
       console.log(`| ${r.moment} | ${MB(r.rss)} | ${s ? MB(s.heapUsed) : ''} | ${s ? MB(s.heapTotal) : ''} | ${s ? MB(s.external) : ''} | ${s ? MB(s.arrayBuffers) : ''} | ${r.note ?? ''} |${ANALYSE ? ` ${s?.heapUsedAfterGc === undefined ? '' : MB(s.heapUsedAfterGc)} |` : ''}`);
+    }
+    console.log('\nV8 heap spaces of at least 1 MB, MB size/used:');
+    for (const r of readings.filter((each) => each.split)) {
+      console.log(`  ${r.moment}: ${Object.entries(r.split!.spaces).filter(([, space]) => space.size >= 2 ** 20).map(([name, space]) => `${name} ${MB(space.size)}/${MB(space.used)}`).join(', ')}`);
     }
     console.log('\nRequests during the load:');
     for (const [key, n] of [...counts].sort()) console.log(`  ${key}: ${n}`);

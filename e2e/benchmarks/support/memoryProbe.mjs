@@ -16,7 +16,8 @@ const snapshots = process.env.MEMORY_PROBE_SNAPSHOTS;
 let taken = 0;
 if (file) {
   process.on('SIGUSR2', () => {
-    const report = { ...process.memoryUsage(), at: Date.now() };
+    const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((space) => [space.space_name, { size: space.space_size, used: space.space_used_size }]));
+    const report = { ...process.memoryUsage(), spaces, at: Date.now() };
     if (typeof globalThis.gc === 'function') {
       globalThis.gc();
       report.heapUsedAfterGc = process.memoryUsage().heapUsed;
