@@ -5,10 +5,11 @@
  *   1. ready after a first start on the empty folder (PGlite creates its database), and 10 s later;
  *   2. ready after a restart on the same folder, and 10 s later;
  *   3. during LOAD_SECONDS (default 30) of participant traffic, and 10 s after it.
- * The traffic is what participants cause: first page loads of /home/<identcode>, the login page
- * /accesscode, /questionnaire, and questionnaire page turns through the proxy (POST
- * /api/pageinfo/questionnaire with the answers of the page left, saved in the database) from
- * signed-in sessions with their XSRF header, from MEMORY_CONCURRENCY (default 8) participants at once.
+ * The traffic is what participants cause, MEMORY_CONCURRENCY (default 8) of them at once, visit after
+ * visit: a new session arrives by the deep link /home/<identcode>, sends the ident code, loads the
+ * login page /accesscode, signs in with the access code (calls through the proxy with the session's
+ * XSRF header, as the pages' scripts send them), loads /questionnaire and turns two pages (POST
+ * /api/pageinfo/questionnaire with the answers of the page left, saved in the database).
  * RSS is the server process and its descendants (/proc/<pid>/status VmRSS); the split of its own
  * memory comes from a probe loaded with --import (e2e/benchmarks/support/memoryProbe.mjs).
  * Needs `npx next build` first. With DATABASE_URL set it measures on that PostgreSQL instead.
@@ -150,13 +151,6 @@ async function call(client: Client, session: Session, call: string, body: unknow
   return { response, answer };
 }
 
-async function visitor(client: Client): Promise<Session> {
-  const session: Session = { jar: new Map(), xsrf: '' };
-  await page(client, '/support', session);
-  if (!session.xsrf) throw new Error('no XSRF-TOKEN cookie after a page load');
-  return session;
-}
-
 /** Demo rows that are signed in to and answered, never finished (shared/DEMO.md). */
 const ROWS = [
   { identCode: 'P1DEMO01', accessCode: 'RANK4711' },
@@ -171,19 +165,37 @@ type QuestionnairePage = {
   nextNavButtonQuestionStartIndex?: number | null;
 };
 
-type Participant = { identified: Session; signedIn: Session; identCode: string; page: QuestionnairePage; turns: number };
+/** One of the participants at once: their demo row and the questionnaire page they are on. */
+type Participant = { row: (typeof ROWS)[number]; page: QuestionnairePage; turns: number };
+
+/** Counts each request of the load by what it was and whether it did what a participant wanted. */
+type Count = (what: string, ok: boolean, status: FuzzResponse['status']) => void;
+
+const newSession = (): Session => ({ jar: new Map(), xsrf: '' });
+
+/** Arrives by the deep link and signs in, as the pages' scripts do: ident code, then the access code. */
+async function signIn(client: Client, row: Participant['row'], count: Count): Promise<Session> {
+  const session = newSession();
+  const home = await page(client, `/home/${row.identCode}`, session);
+  count('page /home/<identcode>', home.status === 200 && session.xsrf !== '', home.status);
+  const ident = await call(client, session, 'submit/kodekodex/identcode', { assessmentIdentCode: row.identCode });
+  count('call ident code', ident.answer.statusCode === 1, ident.response.status);
+  const login = await page(client, '/accesscode', session);
+  count('page /accesscode', login.status === 200, login.status);
+  const signedIn = await call(client, session, 'submit/kodekodex/login', { passwordHash: encryptCode(row.accessCode) });
+  count('call login (access code)', signedIn.answer.statusCode === 1, signedIn.response.status);
+  return session;
+}
 
 async function participant(client: Client, index: number): Promise<Participant> {
   const row = ROWS[index % ROWS.length]!;
-  const identified = await visitor(client);
-  await call(client, identified, 'submit/kodekodex/identcode', { assessmentIdentCode: row.identCode });
-  const signedIn = await visitor(client);
-  await call(client, signedIn, 'submit/kodekodex/identcode', { assessmentIdentCode: row.identCode });
-  const login = await call(client, signedIn, 'submit/kodekodex/login', { passwordHash: encryptCode(row.accessCode) });
-  if (login.answer.statusCode !== 1) throw new Error(`sign-in as ${row.identCode} refused: ${login.response.body.slice(0, 200)}`);
-  const first = await call(client, signedIn, 'pageinfo/questionnaire', { questionStartIndex: 1 });
-  if (first.answer.statusCode !== 1) throw new Error(`questionnaire of ${row.identCode} not loaded: ${first.response.body.slice(0, 200)}`);
-  return { identified, signedIn, identCode: row.identCode, page: first.answer as QuestionnairePage, turns: 0 };
+  const failures: string[] = [];
+  const session = await signIn(client, row, (what, ok, status) => {
+    if (!ok) failures.push(`${what} → ${status}`);
+  });
+  const first = await call(client, session, 'pageinfo/questionnaire', { questionStartIndex: 1 });
+  if (failures.length > 0 || first.answer.statusCode !== 1) throw new Error(`setup as ${row.identCode} failed: ${[...failures, first.response.body.slice(0, 200)].join('; ')}`);
+  return { row, page: first.answer as QuestionnairePage, turns: 0 };
 }
 
 /** Valid answers for the page: each question's answers get the scale's values in turn (a ranking is a permutation). */
@@ -194,20 +206,29 @@ function answersOf(p: Participant): string {
   return encodeAnswers(questions[0]?.questionIndex ?? 1, answers);
 }
 
-/** One round of what a participant causes: first page load, login page, questionnaire page, a page turn. */
-async function round(client: Client, p: Participant, count: (status: FuzzResponse['status'], what: string) => void): Promise<void> {
-  count((await page(client, `/home/${p.identCode}`)).status, 'page /home/<identcode>');
-  count((await page(client, '/accesscode', p.identified)).status, 'page /accesscode');
-  count((await page(client, '/questionnaire', p.signedIn)).status, 'page /questionnaire');
-  const next = p.page.nextNavButtonQuestionStartIndex ?? 1;
-  const turn = await call(client, p.signedIn, 'pageinfo/questionnaire', {
-    questionsPerPage: questionsPerPage(p.page.product ?? 1),
-    questionStartIndex: next,
-    answers: answersOf(p),
-  });
-  count(turn.response.status, turn.answer.statusCode === 1 ? 'page turn (saved)' : `page turn (statusCode ${String(turn.answer.statusCode)})`);
-  if (turn.answer.statusCode === 1) p.page = turn.answer as QuestionnairePage;
-  p.turns++;
+const TURNS_PER_VISIT = 2;
+/** Requests of one visit: four to sign in, the questionnaire page, its page turns. */
+const REQUESTS_PER_VISIT = 5 + TURNS_PER_VISIT;
+
+/**
+ * One visit of a participant: a new browser session arrives by the deep link, signs in (the access
+ * code is checked with scrypt), loads /questionnaire and turns pages, each turn saving the answers
+ * of the page it leaves. The questionnaire goes on where the participant's last visit left it.
+ */
+async function visit(client: Client, p: Participant, count: Count): Promise<void> {
+  const session = await signIn(client, p.row, count);
+  const shown = await page(client, '/questionnaire', session);
+  count('page /questionnaire', shown.status === 200, shown.status);
+  for (let i = 0; i < TURNS_PER_VISIT; i++) {
+    const turn = await call(client, session, 'pageinfo/questionnaire', {
+      questionsPerPage: questionsPerPage(p.page.product ?? 1),
+      questionStartIndex: p.page.nextNavButtonQuestionStartIndex ?? 1,
+      answers: answersOf(p),
+    });
+    count('call page turn (answers saved)', turn.answer.statusCode === 1, turn.response.status);
+    if (turn.answer.statusCode === 1) p.page = turn.answer as QuestionnairePage;
+    p.turns++;
+  }
 }
 
 // ---------- the run ----------
@@ -248,7 +269,12 @@ async function main() {
     for (let i = 0; i < CONCURRENCY; i++) participants.push(await participant(client, i));
 
     const counts = new Map<string, number>();
-    const count = (status: FuzzResponse['status'], what: string) => counts.set(`${what} → ${status}`, (counts.get(`${what} → ${status}`) ?? 0) + 1);
+    let failed = 0;
+    const count: Count = (what, ok, status) => {
+      const key = `${what}: ${ok ? 'ok' : 'FAILED'}, HTTP ${status}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (!ok) failed++;
+    };
     const pid = server!.pid;
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(rssOf(pid)), 1000);
@@ -258,8 +284,8 @@ async function main() {
     await Promise.all(
       participants.map(async (p) => {
         while (Date.now() < end) {
-          await round(client, p, count);
-          requests += 4;
+          await visit(client, p, count);
+          requests += REQUESTS_PER_VISIT;
         }
       }),
     );
@@ -274,7 +300,6 @@ async function main() {
     await read(`after load, idle ${IDLE_SECONDS} s`);
     client.close();
 
-    const failures = [...counts].filter(([key]) => !/→ 200$/.test(key) || !/saved|page \//.test(key));
     const flags = [...startOptions(), ...(process.env.MEMORY_NODE_FLAGS ?? '').split(' ').filter(Boolean)].join(' ');
     console.log(`\nMemory of node ${flags ? `${flags} ` : ''}server.mjs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}), MB; RSS includes child processes\n`);
     if (ANALYSE) console.log('MEMORY_ANALYSE: the RSS of each reading is taken before the full collection that gives the last column\n');
@@ -290,7 +315,7 @@ async function main() {
     }
     console.log('\nRequests during the load:');
     for (const [key, n] of [...counts].sort()) console.log(`  ${key}: ${n}`);
-    if (failures.length > 0) {
+    if (failed > 0) {
       console.error(`\nsome requests did not succeed (see above); server log: ${logFile}`);
       process.exitCode = 1;
     }
