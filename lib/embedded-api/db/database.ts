@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createFolderApart } from './pgliteFolder';
 
 /** The little SQL surface the embedded API needs; PGlite and node-postgres both provide it. */
 export interface Sql {
@@ -36,16 +37,8 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 async function openPglite(folder: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
-  const creating = folder !== undefined && !fs.existsSync(path.join(folder, 'PG_VERSION'));
-  let db = folder ? await PGlite.create(folder, options) : await PGlite.create(options);
-  if (creating) {
-    // Creating the folder (initdb) runs a second PGlite and the initdb module in this process and
-    // leaves their WebAssembly memories to the garbage collector, which may not run for a long time:
-    // the first start held 769 MB, later starts 254 MB. Opened afresh, the instance is the one a
-    // restart would have, and allocating its memory collects the old (first start: 445 MB).
-    await db.close();
-    db = await PGlite.create(folder, options);
-  }
+  if (folder !== undefined && !fs.existsSync(path.join(folder, 'PG_VERSION'))) await createFolderApart(folder, PGLITE_SETTINGS);
+  const db = folder ? await PGlite.create(folder, options) : await PGlite.create(options);
   // PGlite is one connection: serialise transactions so that two requests never interleave in one.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
