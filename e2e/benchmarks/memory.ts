@@ -255,12 +255,13 @@ async function main() {
   };
 
   try {
-    await read('first start on an empty folder, ready', await start());
+    const store = process.env.DATABASE_URL ? 'database' : 'data folder';
+    await read(`first start on an empty ${store}, ready`, await start());
     await sleep(IDLE_SECONDS * 1000);
     await read(`first start, idle ${IDLE_SECONDS} s`);
     await server!.stop();
 
-    await read('restart on the same folder, ready', await start());
+    await read(`restart on the same ${store}, ready`, await start());
     await sleep(IDLE_SECONDS * 1000);
     await read(`restart, idle ${IDLE_SECONDS} s`);
 

@@ -21,7 +21,7 @@ if (file) {
     if (typeof globalThis.gc === 'function') {
       globalThis.gc();
       report.heapUsedAfterGc = process.memoryUsage().heapUsed;
-      if (snapshots) v8.writeHeapSnapshot(path.join(snapshots, `${String(++taken).padStart(2, '0')}.heapsnapshot`));
+      if (snapshots) v8.writeHeapSnapshot(path.join(snapshots, `${process.pid}-${String(++taken).padStart(2, '0')}.heapsnapshot`));
     }
     // Written whole, then renamed: the benchmark never reads half a report.
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(report));
