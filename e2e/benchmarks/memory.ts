@@ -24,6 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeAnswers, questionsPerPage } from '../../lib/flows/questionnaire';
 import { encryptCode } from '../support/api';
 import { createClient, type FuzzResponse } from '../fuzz/http';
+import { startOptions } from '../fuzz/server';
 import { rssOf } from './support/processMemory';
 
 const PORT = Number(process.env.MEMORY_BENCH_PORT ?? 3160);
@@ -60,14 +61,6 @@ async function splitOf(pid: number, file: string): Promise<Split | undefined> {
 }
 
 type Server = { pid: number; stop: () => Promise<void> };
-
-/** The node options of `npm start` (package.json's start script, `node [options] server.mjs`): the benchmark measures what operators run. */
-function startOptions(): string[] {
-  const start = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  const words = start.trim().split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'server.mjs') throw new Error(`package.json's start script is not "node [options] server.mjs": ${start}`);
-  return words.slice(1, -1);
-}
 
 /** `npm start`'s command on the folder, stdout and stderr appended to logFile; resolves once /api/health answers 200. */
 async function startServer(dataDir: string, logFile: string, nodeOptions: string[], env: Record<string, string>): Promise<Server> {

@@ -2,11 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
+/** The node options of `npm start` (package.json's start script, `node [options] server.mjs`): suites and benchmarks run what operators run. */
+export function startOptions(): string[] {
+  const start = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const words = start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'server.mjs') throw new Error(`package.json's start script is not "node [options] server.mjs": ${start}`);
+  return words.slice(1, -1);
+}
+
 /**
  * How the production server starts, run by sh in the repository with PORT, DATA_DIR and
- * NODE_ENV=production set. The one place to switch (e.g. to `node server.mjs`).
+ * NODE_ENV=production set: `npm start`'s command. The one place to switch.
  */
-export const START_COMMAND = 'node server.mjs -p "$PORT"';
+export const START_COMMAND = ['node', ...startOptions(), 'server.mjs', '-p', '"$PORT"'].join(' ');
 
 export type RunningServer = {
   baseUrl: string;
