@@ -54,14 +54,9 @@ export class UnknownExportError extends Error {
   }
 }
 
-type AnswerRow = {
+/** A row as the database gives it: an export row with the participant's id, dates not yet formatted. */
+type AnswerRow = Omit<ExportRow, 'saved_at' | 'finished_at'> & {
   assessment_id: number;
-  ident_code: string;
-  questionnaire_key: string;
-  questionnaire_version: number | null;
-  question_id: number;
-  answer_id: number;
-  value: number;
   saved_at: Date | string;
   finished_at: Date | string | null;
 };
