@@ -88,7 +88,7 @@ describe('questionnaire import', () => {
   it.each<[string[], string]>([
     [[], 'name a questionnaire file or a folder of them'],
     [['/no/such/file.json'], "'/no/such/file.json' does not exist"],
-    [['--force', 'x.json'], "Unknown option '--force'"],
+    [['--force', 'x.json'], "unknown option '--force'"],
   ])('refuses the arguments %j with a usage message and exit code 2', async (args, message) => {
     const result = await admin('questionnaire', 'import', ...args);
     expect(result.code).toBe(EXIT.usage);

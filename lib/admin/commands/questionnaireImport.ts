@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { questionnaireFilesIn, readQuestionnaireFile, type QuestionnaireFile } from '@/lib/content/files';
 import { importQuestionnaire, type ImportResult } from '@/lib/embedded-api/questionnaires/import';
 import { EXIT, UsageError, type Command, type Io } from '../command';
 import { withAdminDatabase } from '../database';
+import { parseOptions } from '../options';
 
 const HELP = `Usage: npm run admin -- questionnaire import <file|folder>... [--check]
 
@@ -27,14 +27,9 @@ Examples:
   npm run admin -- questionnaire import my-questionnaire.json --check`;
 
 function parse(args: string[]): { paths: string[]; check: boolean } {
-  try {
-    const { values, positionals } = parseArgs({ args, options: { check: { type: 'boolean' } }, strict: true, allowPositionals: true });
-    if (positionals.length === 0) throw new UsageError('name a questionnaire file or a folder of them');
-    return { paths: positionals, check: values.check === true };
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(String((error as { message?: unknown }).message ?? error).split('\n')[0]!);
-  }
+  const { values, positionals } = parseOptions(args, { check: { type: 'boolean' } }, { positionals: true });
+  if (positionals.length === 0) throw new UsageError('name a questionnaire file or a folder of them');
+  return { paths: positionals, check: values.check === true };
 }
 
 /** The files an argument names: the file itself, or a folder's questionnaire files. */

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
-import { EXIT, UsageError, type Command } from '../command';
+import { EXIT, type Command } from '../command';
 import { withAdminDatabase } from '../database';
+import { parseOptions } from '../options';
 
 const HELP = `Usage: npm run admin -- questionnaire list
 
@@ -29,11 +29,7 @@ export const questionnaireList: Command = {
   summary: 'list imported questionnaires: versions, assessments, answered',
   help: HELP,
   run: async (args, io) => {
-    try {
-      parseArgs({ args, options: {}, strict: true, allowPositionals: false });
-    } catch (error) {
-      throw new UsageError(String((error as { message?: unknown }).message ?? error).split('\n')[0]!);
-    }
+    parseOptions(args, {});
     const rows = await withAdminDatabase(io.env, ({ db }) =>
       db.query<Row>(
         `select q.key, q.version, (q.definition->>'product')::int as product,
