@@ -44,6 +44,10 @@ export type ParticipantRow = {
   is_registered: boolean;
   must_register: boolean;
   key_hash: string | null;
+  /** The group participant this assessment belongs to (migration 5); null in the ident-code flow. */
+  group_member_id: number | null;
+  /** The questionnaireType chosen in a group flow (the token's assessmentType). */
+  assessment_type: number | null;
 };
 
 export type Holder = { payload: TokenPayload; loggedIn: boolean; row: ParticipantRow };
@@ -64,7 +68,7 @@ async function readToken(token: string | undefined, ctx: ApiContext): Promise<{ 
 async function participantRow(ctx: ApiContext, assessmentId: number): Promise<ParticipantRow | undefined> {
   const [row] = await ctx.db.query<ParticipantRow>(
     `select a.id as assessment_id, a.product, a.questionnaire_key, a.candidate_title, a.candidate_first_name, a.candidate_last_name,
-            a.candidate_pseudonym, a.is_self_assessment, a.first_login_done, a.finished_at,
+            a.candidate_pseudonym, a.is_self_assessment, a.first_login_done, a.finished_at, a.group_member_id, a.assessment_type,
             s.id as assessor_id, s.first_name, s.last_name, s.email, s.is_registered, s.must_register, s.key_hash
        from assessment a join assessor s on s.id = a.assessor_id where a.id = $1`,
     [assessmentId],

@@ -8,6 +8,8 @@ export const additionalField = z.looseObject({
   fieldType: z.enum(['Text', 'List']),
   allowedValues: z.array(z.string().max(200)).max(200).nullish(),
   sortNumber: z.number().int(),
+  /** Embedded API: whether the field must be filled in (the spec leaves it to the definition). */
+  required: z.boolean().nullish(),
 });
 export type AdditionalField = z.output<typeof additionalField>;
 
@@ -19,6 +21,7 @@ const additionalFieldValue = z.strictObject({
   fieldType: z.enum(['Text', 'List']).optional(),
   allowedValues: z.array(z.string().max(200)).max(200).optional(),
   sortNumber: z.number().int().optional(),
+  required: z.boolean().optional(),
 });
 
 export const registrationData = z.looseObject({

@@ -108,6 +108,48 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index assessment_questionnaire on assessment (questionnaire_key, questionnaire_version);
     `,
   },
+  {
+    version: 5,
+    name: 'group codes, their participants, group-code guessing',
+    sql: `
+      create table group_code (
+        id serial primary key,
+        code text not null,
+        variant text not null check (variant in ('ra', 'kodew', 'kodegroupcode')),
+        product int not null,
+        ui_language text not null default 'de-DE',
+        stylesheet text not null default 'default',
+        valid_until timestamptz,
+        closed_at timestamptz,
+        fields jsonb not null default '[]',
+        questionnaires jsonb not null default '[]',
+        created_at timestamptz not null default now()
+      );
+      create unique index group_code_code on group_code (upper(code));
+      create table group_member (
+        id serial primary key,
+        group_code_id int not null references group_code(id) on delete cascade,
+        assessor_id int not null references assessor(id) on delete cascade,
+        access_code text not null,
+        field_values jsonb not null default '{}',
+        current_assessment_id int,
+        personal_info_saved_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create unique index group_member_access_code on group_member (upper(access_code));
+      create index group_member_group_code on group_member (group_code_id);
+      alter table assessment add column group_member_id int references group_member(id) on delete cascade;
+      alter table assessment add column assessment_type int;
+      create index assessment_group_member on assessment (group_member_id);
+      create table group_code_failure (
+        id bigserial primary key,
+        client_address text not null,
+        failed_at timestamptz not null default now()
+      );
+      create index group_code_failure_client on group_code_failure (client_address, failed_at);
+      create index group_code_failure_time on group_code_failure (failed_at);
+    `,
+  },
 ];
 
 /** An advisory lock keeps two instances starting together from racing on the same version. */

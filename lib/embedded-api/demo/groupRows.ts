@@ -1,0 +1,84 @@
+import type { AdditionalFieldDefinition, GroupQuestionnaire } from '@/lib/content/groupCode';
+import type { GroupVariant } from '@/lib/flows/groupVariants';
+
+/**
+ * The group codes of shared/DEMO.md. Suites depend on these codes: add rows, never change one.
+ * Every login with a group code starts a new participant, so these rows are never used up; the
+ * reset removes their participants.
+ */
+export type DemoGroupCode = {
+  id: string;
+  code: string;
+  variant: GroupVariant;
+  product: number;
+  /** Days from now; negative for an expired code. */
+  validForDays: number | null;
+  closed: boolean;
+  fields: AdditionalFieldDefinition[];
+  questionnaires: GroupQuestionnaire[];
+  note: string;
+};
+
+const KODEW_FIELDS: AdditionalFieldDefinition[] = [
+  {
+    id: 1,
+    name: { de: 'Abteilung', en: 'Department', fr: 'Service', it: 'Reparto', cz: 'Oddělení' },
+    fieldType: 'Text',
+    sortNumber: 2,
+    required: true,
+  },
+  {
+    id: 2,
+    name: { de: 'Berufserfahrung', en: 'Work experience', fr: 'Expérience professionnelle', it: 'Esperienza professionale', cz: 'Pracovní zkušenosti' },
+    fieldType: 'List',
+    allowedValues: ['0-2', '3-5', '6-10', '10+'],
+    sortNumber: 1,
+    required: true,
+  },
+];
+
+const KODEW_QUESTIONNAIRES: GroupQuestionnaire[] = [
+  {
+    key: 'kodew-strengths',
+    questionnaireType: 1,
+    selectable: true,
+    info: {
+      de: 'Im Stärkenprofil schätzen Sie acht Stärken auf einer Skala von 0 bis 100 ein.',
+      en: 'In the strengths profile you rate eight strengths on a scale from 0 to 100.',
+      fr: 'Dans le profil de points forts, vous évaluez huit points forts sur une échelle de 0 à 100.',
+      it: 'Nel profilo dei punti di forza valuta otto punti di forza su una scala da 0 a 100.',
+      cz: 'V profilu silných stránek ohodnotíte osm silných stránek na stupnici od 0 do 100.',
+    },
+  },
+  {
+    key: 'kodew-motivation',
+    questionnaireType: 2,
+    selectable: true,
+    info: {
+      de: 'Im Fragebogen zur Motivation schätzen Sie drei Motive ein.',
+      en: 'In the motivation questionnaire you rate three motives.',
+      fr: 'Dans le questionnaire de motivation, vous évaluez trois motivations.',
+      it: 'Nel questionario sulla motivazione valuta tre motivazioni.',
+      cz: 'V dotazníku motivace ohodnotíte tři motivy.',
+    },
+  },
+  { key: 'kodew-leadership', questionnaireType: 3, selectable: false },
+];
+
+export const DEMO_GROUP_CODES: DemoGroupCode[] = [
+  {
+    id: 'KODEW', code: 'KWDEMO01', variant: 'kodew', product: 4, validForDays: null, closed: false,
+    fields: KODEW_FIELDS, questionnaires: KODEW_QUESTIONNAIRES,
+    note: 'web variant: two additional fields, e-mail step, selection of three questionnaires (one not selectable), info text, slider questionnaire of 8 questions',
+  },
+  {
+    id: 'KODEW-EXPIRED', code: 'KWEXPIR1', variant: 'kodew', product: 4, validForDays: -1, closed: false,
+    fields: KODEW_FIELDS, questionnaires: KODEW_QUESTIONNAIRES,
+    note: 'the message ErrorGroupCodeExpired',
+  },
+  {
+    id: 'KODEW-FINISHED', code: 'KWDONE01', variant: 'kodew', product: 4, validForDays: null, closed: true,
+    fields: KODEW_FIELDS, questionnaires: KODEW_QUESTIONNAIRES,
+    note: 'the message ErrorGroupCodeFinished',
+  },
+];

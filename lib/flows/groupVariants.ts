@@ -1,0 +1,117 @@
+import type { CallPath } from '@/lib/api/catalogue';
+import { Product } from '@/lib/api/codes';
+
+/**
+ * The three group flows of the spec (§2, §4, §7) as rows of one table, so that each screen of a
+ * group flow exists once (components/group, components/personal, components/email) and a route
+ * file only names its variant. The embedded API keys its group handlers by the same names.
+ */
+export const GROUP_VARIANTS = ['ra', 'kodew', 'kodegroupcode'] as const;
+export type GroupVariant = (typeof GROUP_VARIANTS)[number];
+
+export function isGroupVariant(value: unknown): value is GroupVariant {
+  return typeof value === 'string' && (GROUP_VARIANTS as readonly string[]).includes(value);
+}
+
+export type GroupVariantRow = {
+  variant: GroupVariant;
+  /** The product a group code of this variant starts (spec §1); kodegroupcode's comes with its group code. */
+  product: Product;
+  calls: {
+    loginPage: Extract<CallPath, `pageinfo/${string}/login`>;
+    login: Extract<CallPath, `submit/${string}/login`>;
+    personalPage: Extract<CallPath, `pageinfo/${string}/personalinfo`>;
+    personal: Extract<CallPath, `submit/${string}/personalinfo`>;
+    /** The e-mail step's call; ra has no e-mail step. */
+    sendAccessCode?: Extract<CallPath, `submit/${string}/sendaccesscode`>;
+  };
+  routes: {
+    /** The group code entry: /{entry}, /{entry}/{groupCode}, and (where languageToken) /{entry}/{groupCode}/{languageToken}. */
+    entry: '/ra' | '/kodew' | '/kodegroupcode';
+    personal: '/grouploginpersonal' | '/kodewgrouploginpersonal' | '/kodegroupcodepersonal';
+    /** Where a saved key leads first (spec §4): the e-mail step; ra has none. */
+    email?: '/kodewemail' | '/kodegroupcodeemail';
+    /** The manual after personal info (key kept) or after the e-mail step. */
+    manual: '/questionnairemanual' | '/kodewquestionnairemanual';
+    /** Where the manual's continue button leads. */
+    afterManual: '/questionnaire' | '/kodewquestionnaireselection';
+  };
+  /** The personal page's fields: name and e-mail (ra) or the group code's additional fields. */
+  personalFields: 'nameEmail' | 'additionalFields';
+  /** Whether the group code is AES-encrypted before sending (spec §7). */
+  encryptsCode: boolean;
+  /** Whether the login call carries uiLanguage (spec §7). */
+  sendsLanguage: boolean;
+  /** Whether the entry route takes a language token (de, en, fr, it, cz; spec §2, §9). */
+  languageToken: boolean;
+};
+
+export const GROUP_VARIANT_TABLE: Record<GroupVariant, GroupVariantRow> = {
+  ra: {
+    variant: 'ra',
+    product: Product.RequirementsAnalysis,
+    calls: { loginPage: 'pageinfo/ra/login', login: 'submit/ra/login', personalPage: 'pageinfo/ra/personalinfo', personal: 'submit/ra/personalinfo' },
+    routes: { entry: '/ra', personal: '/grouploginpersonal', manual: '/questionnairemanual', afterManual: '/questionnaire' },
+    personalFields: 'nameEmail',
+    encryptsCode: true,
+    sendsLanguage: false,
+    languageToken: false,
+  },
+  kodew: {
+    variant: 'kodew',
+    product: Product.GroupWeb,
+    calls: {
+      loginPage: 'pageinfo/kodew/login',
+      login: 'submit/kodew/login',
+      personalPage: 'pageinfo/kodew/personalinfo',
+      personal: 'submit/kodew/personalinfo',
+      sendAccessCode: 'submit/kodew/sendaccesscode',
+    },
+    routes: {
+      entry: '/kodew',
+      personal: '/kodewgrouploginpersonal',
+      email: '/kodewemail',
+      manual: '/kodewquestionnairemanual',
+      afterManual: '/kodewquestionnaireselection',
+    },
+    personalFields: 'additionalFields',
+    encryptsCode: true,
+    sendsLanguage: true,
+    languageToken: true,
+  },
+  kodegroupcode: {
+    variant: 'kodegroupcode',
+    product: Product.SecondQuestionnaire,
+    calls: {
+      loginPage: 'pageinfo/kodegroupcode/login',
+      login: 'submit/kodegroupcode/login',
+      personalPage: 'pageinfo/kodegroupcode/personalinfo',
+      personal: 'submit/kodegroupcode/personalinfo',
+      sendAccessCode: 'submit/kodegroupcode/sendaccesscode',
+    },
+    routes: {
+      entry: '/kodegroupcode',
+      personal: '/kodegroupcodepersonal',
+      email: '/kodegroupcodeemail',
+      manual: '/questionnairemanual',
+      afterManual: '/questionnaire',
+    },
+    personalFields: 'additionalFields',
+    // Spec §7 lists kodegroupcode's groupcode without '(encrypted)'; decided in issue 9.
+    encryptsCode: false,
+    sendsLanguage: true,
+    languageToken: true,
+  },
+};
+
+export function groupVariant(variant: GroupVariant): GroupVariantRow {
+  return GROUP_VARIANT_TABLE[variant];
+}
+
+/** The variant whose flow a route belongs to (its entry, personal, e-mail or manual page). */
+export function variantOfRoute(route: string): GroupVariant | undefined {
+  return GROUP_VARIANTS.find((variant) => {
+    const { routes } = GROUP_VARIANT_TABLE[variant];
+    return route === routes.entry || route.startsWith(`${routes.entry}/`) || route === routes.personal || route === routes.email;
+  });
+}
