@@ -25,7 +25,15 @@ export const TOKEN_STATE_TITLES: Record<TokenState, string> = {
 export type Cell = { allowed: boolean; statusCode: number; detailCode: number; httpStatus?: number };
 
 /** The assessment a row is played against. */
-export type Situation = 'running' | 'mustRegisterNoKey' | 'mustRegisterWithKey' | 'complete';
+export type Situation =
+  | 'running'
+  | 'mustRegisterNoKey'
+  | 'mustRegisterWithKey'
+  | 'complete'
+  /** A participant of a web-variant group code, just logged in: no key, personal info not saved. */
+  | 'groupMember'
+  /** The same after the personal-info page: key set (so an account), additional fields filled in. */
+  | 'groupMemberWithKey';
 
 export type AuthorityRow = {
   id: string;

@@ -6,6 +6,7 @@ import { decodeClaims } from '@/lib/session/claims';
 import { AUTHORITY_TABLE, renderAuthorityTable, TOKEN_STATES, unavailableRow, type AuthorityRow, type Situation, type TokenState } from './authorityTable';
 import { encryptClientValue } from './clientCrypto';
 import type { Database } from './db/database';
+import { createMember, findGroupCode } from './groups/store';
 import { hashKey } from './keys';
 import { ROUTES } from './router';
 import { signToken } from './tokens';
@@ -38,13 +39,46 @@ const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryp
 
 const call = (callPath: string, body: unknown) => sendTo(handle, callPath, body, '192.0.2.1');
 
-/** One assessment of its own per cell, with personal data that must not leak. */
-type Fixture = { assessmentId: number; assessorId: number; identCode: string; personal: string[] };
+/**
+ * One assessment of its own per cell, with personal data that must not leak. A group participant's
+ * identCode is their personal access code (coming back is the ident-code flow).
+ */
+type Fixture = { assessmentId: number; assessorId: number; identCode: string; personal: string[]; product: 1 | 4; memberId?: number; hasAccount: boolean };
+
+const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey'];
+
+/** A web-variant group code of its own per fixture, with one Text and one List field. */
+async function createGroupFixture(situation: Situation, n: string, personal: string[]): Promise<Fixture> {
+  const code = `SECG${n}`;
+  await db.query(
+    `insert into group_code (code, variant, product, fields, questionnaires) values ($1, 'kodew', 4, $2::jsonb, $3::jsonb)`,
+    [
+      code,
+      JSON.stringify([
+        { id: 1, name: { de: 'Abteilung' }, fieldType: 'Text', sortNumber: 1, required: true },
+        { id: 2, name: { de: 'Erfahrung' }, fieldType: 'List', allowedValues: ['0-2', '3-5'], sortNumber: 2, required: false },
+      ]),
+      JSON.stringify([
+        { key: 'kodew-strengths', questionnaireType: 1, selectable: true },
+        { key: 'kodew-motivation', questionnaireType: 2, selectable: true },
+      ]),
+    ],
+  );
+  const group = (await findGroupCode(db, code))!;
+  const member = await db.transaction((tx) => createMember(tx, group));
+  const withKey = situation === 'groupMemberWithKey';
+  if (withKey) {
+    await db.query('update assessor set first_name = $2, last_name = $3, email = $4, key_hash = $5 where id = $1', [member.assessorId, personal[0], personal[1], personal[2], keyHash]);
+    await db.query(`update group_member set field_values = $2::jsonb, personal_info_saved_at = now() where id = $1`, [member.memberId, JSON.stringify({ 1: personal[3] })]);
+  }
+  return { assessmentId: member.assessmentId, assessorId: member.assessorId, identCode: member.accessCode, personal, product: 4, memberId: member.memberId, hasAccount: withKey };
+}
 
 async function createFixture(situation: Situation): Promise<Fixture> {
   serial += 1;
   const n = String(serial).padStart(4, '0');
   const personal = [`Fenja${n}`, `Verborgen${n}`, `fenja${n}@example.com`, `Kandidatin${n}`];
+  if (GROUP_SITUATIONS.includes(situation)) return createGroupFixture(situation, n, personal);
   const mustRegister = situation === 'mustRegisterNoKey' || situation === 'mustRegisterWithKey';
   const [assessor] = await db.query<{ id: number }>(
     `insert into assessor (first_name, last_name, email, is_registered, must_register, key_hash) values ($1, $2, $3, $4, $5, $6) returning id`,
@@ -57,7 +91,7 @@ async function createFixture(situation: Situation): Promise<Fixture> {
      values ($1, 1, $2, 'Clara', $3, true) returning id`,
     [identCode, assessor!.id, personal[3]],
   );
-  const fixture = { assessmentId: assessment!.id, assessorId: assessor!.id, identCode, personal };
+  const fixture: Fixture = { assessmentId: assessment!.id, assessorId: assessor!.id, identCode, personal, product: 1, hasAccount: true };
   if (situation === 'complete') await answerEverything(fixture);
   return fixture;
 }
@@ -71,7 +105,13 @@ async function answerEverything(fixture: Fixture): Promise<void> {
   );
 }
 
-const loggedInClaims = (fixture: Fixture) => ({ product: 1 as const, isLoggedIn: true, assessorId: fixture.assessorId, assessment: fixture.assessmentId });
+/** A group participant without a key has no account yet: their token carries no assessorId (spec §6). */
+const loggedInClaims = (fixture: Fixture) => ({
+  product: fixture.product,
+  isLoggedIn: true,
+  ...(fixture.hasAccount && { assessorId: fixture.assessorId }),
+  assessment: fixture.assessmentId,
+});
 
 /** A token in the given state for the fixture; 'finished' and 'finishedWith' finish the assessment. */
 async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | undefined> {
@@ -89,7 +129,7 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
     }
     case 'identCode': {
       const { answer } = await call('submit/kodekodex/identcode', { assessmentIdentCode: fixture.identCode });
-      expect(decodeClaims(answer.token)).toEqual({ product: 1, isLoggedIn: false });
+      expect(decodeClaims(answer.token)).toEqual({ product: fixture.product, isLoggedIn: false });
       return answer.token;
     }
     case 'loggedIn':
@@ -143,6 +183,8 @@ async function snapshot(fixture: Fixture): Promise<string> {
     db.query('select * from assessment where id = $1', [fixture.assessmentId]),
     db.query('select answer_id, value from answer where assessment_id = $1 order by answer_id', [fixture.assessmentId]),
     db.query('select count(*)::int as n from access_code_failure where assessment_id = $1', [fixture.assessmentId]),
+    db.query('select * from group_member where id = $1', [fixture.memberId ?? 0]),
+    db.query('select id, questionnaire_key, finished_at from assessment where group_member_id = $1 order by id', [fixture.memberId ?? 0]),
   ]);
   return JSON.stringify(parts);
 }
