@@ -38,6 +38,7 @@ export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
   const [modalMessage, setModalMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const failures = useRef(0);
+  const field = useRef<HTMLInputElement>(null);
   const formRef = useEarlyForm();
 
   useEffect(() => {
@@ -68,7 +69,8 @@ export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
     sessionStorage.setItem(FAILURES_KEY, String(outcome.failures));
     if (outcome.clearField) setCode('');
     setModalMessage(texts[outcome.messageKey]);
-    openModal(MODAL);
+    // Closed, the modal hands focus to the field: the code is what to correct.
+    openModal(MODAL, { returnFocusTo: field.current });
   };
 
   return (
@@ -78,7 +80,7 @@ export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
-        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus />
+        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus inputRef={field} />
         <div className={formStyles.actions}>
           <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {texts.submit}

@@ -118,7 +118,7 @@ test.describe('@group group-code entry (/kodew)', () => {
     await expect(page).toHaveURL(PERSONAL);
   });
 
-  test('axe finds nothing on the screen nor with its error modal open; focus returns to the form', async ({ page }) => {
+  test('axe finds nothing on the screen nor with its error modal open; closed, focus is on the code to correct', async ({ page }) => {
     await page.goto('/kodew/KWDEMO01/en');
     await hydrated(page);
     await expectNoAxeViolations(page);
@@ -128,7 +128,7 @@ test.describe('@group group-code entry (/kodew)', () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeFocused();
+    await expect(page.getByLabel('Group code', { exact: true })).toBeFocused();
   });
 
   test('usable at 390 px: no sideways scrolling, field and button in view, no button label over two lines', async ({ browser }) => {
@@ -155,7 +155,8 @@ test.describe('@group group-code entry before its scripts load', () => {
     problems = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
+      // Until the personal page is merged, the address it leads to answers 404 (PERSONAL is what is checked).
+      if (message.type() === 'error' && !PERSONAL.test(message.location().url)) problems.push(message.text());
     });
   });
   test.afterEach(() => expect(problems).toEqual([]));
