@@ -4,6 +4,7 @@ import { submitIdentCode } from './handlers/identcode';
 import { submitAccessCodeLogin } from './handlers/login';
 import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/pageinfo';
 import { finishAssessment } from './handlers/finish';
+import { GROUP_LOGIN_HANDLERS } from './handlers/groupLogin';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
 
@@ -24,4 +25,6 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodekodex/register': submitRegister,
   'pageinfo/questionnaire': questionnairePage,
   'submit/finishassessment': finishAssessment,
+  'pageinfo/kodew/login': GROUP_LOGIN_HANDLERS.kodew.page,
+  'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
 };
