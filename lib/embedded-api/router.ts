@@ -4,6 +4,7 @@ import { submitIdentCode } from './handlers/identcode';
 import { submitAccessCodeLogin } from './handlers/login';
 import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/pageinfo';
 import { finishAssessment } from './handlers/finish';
+import { loadImage } from './handlers/image';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
 
@@ -24,4 +25,5 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodekodex/register': submitRegister,
   'pageinfo/questionnaire': questionnairePage,
   'submit/finishassessment': finishAssessment,
+  loadImage,
 };
