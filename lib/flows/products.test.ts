@@ -1,6 +1,7 @@
 import { Product } from '@/lib/api/codes';
 import { answersInvalidKey, productRules } from './products';
 import { invalidQuestions, resumeNextStart, scaleMaxOf } from './questionnaire';
+import { imageAspect } from './questionImage';
 
 describe('the product table', () => {
   it.each([
@@ -67,5 +68,17 @@ describe('slider pages (product 4) through the page rules', () => {
     });
     expect(resumeNextStart(Product.GroupWeb, page([40, -2]))).toBe(2);
     expect(resumeNextStart(Product.GroupWeb, page([40, -1]))).toBeUndefined();
+  });
+});
+
+describe('question images', () => {
+  it.each([
+    [480, 270, { width: 480, height: 270, known: true }],
+    [null, 270, { width: 4, height: 3, known: false }],
+    [0, 270, { width: 4, height: 3, known: false }],
+    [12.5, 270, { width: 4, height: 3, known: false }],
+    ['480', 270, { width: 4, height: 3, known: false }],
+  ])('width %j, height %j → laid out as %j before it arrives', (width, height, expected) => {
+    expect(imageAspect(width, height)).toEqual(expected);
   });
 });
