@@ -33,7 +33,9 @@ export type Situation =
   /** A participant of a web-variant group code, just logged in: no key, personal info not saved. */
   | 'groupMember'
   /** The same after the personal-info page: key set (so an account), additional fields filled in. */
-  | 'groupMemberWithKey';
+  | 'groupMemberWithKey'
+  /** An ident-code assessment of product 4 on a slider questionnaire with images (like P4-SLIDER). */
+  | 'slider';
 
 export type AuthorityRow = {
   id: string;
@@ -142,6 +144,13 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     when: 'everything answered; revokes the token, whose retry answers like the first',
     situation: 'complete',
     cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
+  },
+  {
+    id: 'image',
+    calls: ['loadImage'],
+    when: 'an image of the questionnaire version the token answers (base64 text); any other key NoRecordset',
+    situation: 'slider',
+    cells: LOGGED_IN_ONLY,
   },
 ];
 
