@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { isLocalHost } from '@/lib/validation/slider';
 import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test, type Participant } from '../support/deployed';
@@ -244,8 +245,14 @@ test.describe('@assessment the slider view', () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
 
-    // Spec §5: a test aid of local hosts; this suite's server is one (the unit test of the view shows another host).
-    await page.getByRole('button', { name: 'Testwerte eintragen (nur lokal)' }).click();
+    // Spec §5: a test aid of local hosts only. This suite's own server is one; a deployed instance
+    // (BASE_URL) is not, and there the button must not be there at all.
+    const autofill = page.getByRole('button', { name: 'Testwerte eintragen (nur lokal)' });
+    if (!isLocalHost(new URL(page.url()).hostname)) {
+      await expect(autofill).toHaveCount(0);
+      return;
+    }
+    await autofill.click();
     for (const slider of await sliders(page).all()) await expect(slider).toHaveAttribute('aria-valuetext', /^\d{1,2} Punkte?(, |$)/);
     await expect(errorBlock(page)).toBeHidden();
   });
