@@ -1,4 +1,4 @@
-import { Product } from '@/lib/api/codes';
+import { productRules } from '@/lib/flows/products';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { ManualActions } from './ManualActions';
@@ -10,8 +10,8 @@ import styles from './ManualScreen.module.css';
  */
 export async function ManualScreen({ continueHref }: { continueHref: string }) {
   const { t, claims, commit } = await loadPage('pageinfo', { needsToken: true, extras: { category: 'questionnairemanual' } });
-  // Ranking (product 1) and rating grids are filled in differently.
-  const fillingInfo = t(claims.product === Product.CompetencyQuestionnaire ? 'FillingInfoText' : 'FillingInfoTextGrid');
+  // Ranking, rating grids and sliders are filled in differently (lib/flows/products.ts).
+  const fillingInfo = t(productRules(claims.product).texts.fillingInfo);
   return (
     <section className={`card ${styles.manual}`} aria-labelledby="manual-title">
       <PageTitle parts={[t('ManualTitle')]} />

@@ -33,7 +33,9 @@ export type Situation =
   /** A participant of a web-variant group code, just logged in: no key, personal info not saved. */
   | 'groupMember'
   /** The same after the personal-info page: key set (so an account), additional fields filled in. */
-  | 'groupMemberWithKey';
+  | 'groupMemberWithKey'
+  /** An ident-code assessment of product 4 on a slider questionnaire with images (like P4-SLIDER). */
+  | 'slider';
 
 export type AuthorityRow = {
   id: string;
@@ -156,6 +158,13 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     when: 'the right group code: a new participant; the token is not read; limited per address',
     situation: 'running',
     cells: everyState(ok()),
+  },
+  {
+    id: 'image',
+    calls: ['loadImage'],
+    when: 'an image of the questionnaire version the token answers (base64 text); any other key NoRecordset',
+    situation: 'slider',
+    cells: LOGGED_IN_ONLY,
   },
 ];
 

@@ -5,6 +5,7 @@ import { submitAccessCodeLogin } from './handlers/login';
 import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/pageinfo';
 import { finishAssessment } from './handlers/finish';
 import { GROUP_LOGIN_HANDLERS } from './handlers/groupLogin';
+import { loadImage } from './handlers/image';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
 
@@ -27,4 +28,5 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/finishassessment': finishAssessment,
   'pageinfo/kodew/login': GROUP_LOGIN_HANDLERS.kodew.page,
   'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
+  loadImage,
 };

@@ -6,6 +6,7 @@ import { decodeClaims } from '@/lib/session/claims';
 import { AUTHORITY_TABLE, renderAuthorityTable, TOKEN_STATES, unavailableRow, type AuthorityRow, type Situation, type TokenState } from './authorityTable';
 import { encryptClientValue } from './clientCrypto';
 import type { Database } from './db/database';
+import { demoValue } from './demo/seed';
 import { createMember, findGroupCode } from './groups/store';
 import { hashKey } from './keys';
 import { ROUTES } from './router';
@@ -49,7 +50,17 @@ const call = (callPath: string, body: unknown) => sendTo(handle, callPath, body,
  * One assessment of its own per cell, with personal data that must not leak. A group participant's
  * identCode is their personal access code (coming back is the ident-code flow).
  */
-type Fixture = { assessmentId: number; assessorId: number; identCode: string; personal: string[]; product: 1 | 4; memberId?: number; hasAccount: boolean };
+type Fixture = {
+  assessmentId: number;
+  assessorId: number;
+  identCode: string;
+  personal: string[];
+  product: 1 | 4;
+  memberId?: number;
+  hasAccount: boolean;
+  /** The questionnaire it answers, when it is not competency-24. */
+  questionnaireKey?: string;
+};
 
 const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey'];
 
@@ -92,19 +103,29 @@ async function createFixture(situation: Situation): Promise<Fixture> {
     [personal[0], personal[1], personal[2], !mustRegister, mustRegister, situation === 'mustRegisterNoKey' ? null : keyHash],
   );
   const identCode = `SEC${n}X`;
+  // A slider assessment answers kodew-strengths (with images); the others competency-24, the column's default.
+  const slider = situation === 'slider';
   const [assessment] = await db.query<{ id: number }>(
-    `insert into assessment (ident_code, product, assessor_id, candidate_first_name, candidate_last_name, first_login_done)
-     values ($1, 1, $2, 'Clara', $3, true) returning id`,
-    [identCode, assessor!.id, personal[3]],
+    `insert into assessment (ident_code, product, assessor_id, candidate_first_name, candidate_last_name, first_login_done, questionnaire_key, questionnaire_version)
+     values ($1, $4, $2, 'Clara', $3, true, $5, (select max(version) from questionnaire where key = $5)) returning id`,
+    [identCode, assessor!.id, personal[3], slider ? 4 : 1, slider ? 'kodew-strengths' : 'competency-24'],
   );
-  const fixture: Fixture = { assessmentId: assessment!.id, assessorId: assessor!.id, identCode, personal, product: 1, hasAccount: true };
+  const fixture: Fixture = {
+    assessmentId: assessment!.id,
+    assessorId: assessor!.id,
+    identCode,
+    personal,
+    product: slider ? 4 : 1,
+    hasAccount: true,
+    ...(slider && { questionnaireKey: 'kodew-strengths' }),
+  };
   if (situation === 'complete') await answerEverything(fixture);
   return fixture;
 }
 
 async function answerEverything(fixture: Fixture): Promise<void> {
-  const questions = bundledDefinition('competency-24').questions;
-  const rows = questions.flatMap((q) => q.answerInfos.map((a, i) => [q.id, a.id, i + 1] as const));
+  const definition = bundledDefinition(fixture.questionnaireKey ?? 'competency-24');
+  const rows = definition.questions.flatMap((q, index) => q.answerInfos.map((a, i) => [q.id, a.id, demoValue(definition, index, i, q.answerInfos.length)] as const));
   await db.query(
     `insert into answer (assessment_id, question_id, answer_id, value) select $1, q, a, v from unnest($2::int[], $3::int[], $4::int[]) as t(q, a, v)`,
     [fixture.assessmentId, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
@@ -181,6 +202,8 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
       return { uiLanguage: 'de-DE', groupCodeIdent: GROUP_CODE, ...withToken };
     case 'submit/kodew/login':
       return { groupcode: encrypt(GROUP_CODE), uiLanguage: 'de-DE', ...withToken };
+    case 'loadImage':
+      return { category: bundledDefinition('kodew-strengths').questions[0]!.imageKey!, uiLanguage: 'de-DE', ...withToken };
     default:
       return { uiLanguage: 'de-DE', ...withToken };
   }

@@ -69,11 +69,17 @@ export async function startTestApi(settings: EmbeddedSettings, options: { demo?:
   return { db, handle: createRequestHandler(db, settings), migrated, seeded };
 }
 
-/** Sends one call as the front end would: JSON body, the participant's address in X-Forwarded-For. */
+/**
+ * Sends one call as the front end would: JSON body, the participant's address in X-Forwarded-For.
+ * loadImage answers its image as text: that is its Ok, read here as statusCode 1 with the text.
+ */
 export async function sendTo(handle: Handle, path: string, body: unknown, client: string): Promise<{ httpStatus: number; answer: Answer }> {
   const response = await handle(
     new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(body) }),
   );
+  if (response.ok && response.headers.get('content-type')?.startsWith('text/plain')) {
+    return { httpStatus: response.status, answer: { statusCode: 1, detailCode: 0, text: await response.text() } };
+  }
   return { httpStatus: response.status, answer: (await response.json()) as Answer };
 }
 

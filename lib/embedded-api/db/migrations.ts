@@ -164,6 +164,15 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index group_code_login_time on group_code_login (logged_in_at);
     `,
   },
+  {
+    version: 10,
+    name: 'questionnaire images: width, height and hash, so that pages know an image before it arrives',
+    sql: `
+      alter table questionnaire_image add column width int;
+      alter table questionnaire_image add column height int;
+      alter table questionnaire_image add column sha256 text;
+    `,
+  },
 ];
 
 /** An advisory lock keeps two instances starting together from racing on the same version. */

@@ -14,8 +14,8 @@ export type DemoAssessment = {
   isSelfAssessment: boolean;
   firstLoginDone: boolean;
   finished: boolean;
-  /** The questionnaire of lib/embedded-api/questionnaires/definitions.ts. */
-  questionnaireKey: 'competency-24' | 'grid-10';
+  /** A questionnaire of content/questionnaires that the demo imports. */
+  questionnaireKey: 'competency-24' | 'grid-10' | 'kodew-strengths';
   /** How many questions are already answered (validly) at the start. */
   answeredQuestions: number;
   note: string;
@@ -153,6 +153,18 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     assessor: assessor('Theresa', 'Zweifach'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
     questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'for QA: the two-instance journey on PostgreSQL, every request alternating between the instances',
+  },
+  {
+    id: 'P4-SLIDER', identCode: 'P4SLIDE01', product: Product.GroupWeb, accessCode: 'SLIDE4711',
+    assessor: assessor('Sina', 'Schieber'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'kodew-strengths', answeredQuestions: 0,
+    note: 'for QA: the slider view (kodew-strengths, 8 questions with images) by ident code, without the group flow; the slider journeys save its pages',
+  },
+  {
+    id: 'P4-VIEW', identCode: 'P4VIEW001', product: Product.GroupWeb, accessCode: 'SLIDEVIEW4711',
+    assessor: assessor('Vera', 'Schieber'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'kodew-strengths', answeredQuestions: 0,
+    note: 'for QA: the slider view, only looked at (image, layout, phone, accessibility, forms before scripts), never saved',
   },
 ];
 
