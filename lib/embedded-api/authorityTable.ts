@@ -143,6 +143,57 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     situation: 'complete',
     cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
   },
+  {
+    id: 'login page, group participant',
+    calls: ['pageinfo/kodekodex/login'],
+    when: 'a group participant coming back: the texts ask for the personal key',
+    situation: 'groupMemberWithKey',
+    cells: PUBLIC,
+  },
+  {
+    id: 'ident code, personal access code',
+    calls: ['submit/kodekodex/identcode'],
+    when: "a group participant's personal access code finds the assessment they are at; limited per address",
+    situation: 'groupMemberWithKey',
+    cells: { ...everyState(ok()), finished: refused(9, 0), finishedWith: refused(9, 0) },
+  },
+  {
+    id: 'access-code login, personal key',
+    calls: ['submit/kodekodex/login'],
+    when: "a group participant's personal key; limited per assessment and address",
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: ok(), loggedIn: ok() },
+  },
+  { id: 'group personal info page, no key', calls: ['pageinfo/kodew/personalinfo'], when: 'kodew participant without a key', situation: 'groupMember', cells: LOGGED_IN_ONLY },
+  {
+    id: 'group personal info page, key set',
+    calls: ['pageinfo/kodew/personalinfo'],
+    when: 'kodew participant with a key: their values and access code',
+    situation: 'groupMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'group personal info page, no group',
+    calls: ['pageinfo/kodew/personalinfo'],
+    when: 'an ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  { id: 'group personal info, no key', calls: ['submit/kodew/personalinfo'], when: 'field values and a new key', situation: 'groupMember', cells: LOGGED_IN_ONLY },
+  {
+    id: 'group personal info, key set',
+    calls: ['submit/kodew/personalinfo'],
+    when: 'field values and a new key, replacing the one set',
+    situation: 'groupMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'group personal info, no group',
+    calls: ['submit/kodew/personalinfo'],
+    when: 'an ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
 ];
 
 /** The calls of the contract that the embedded API does not answer yet: refused alike, whatever the token. */

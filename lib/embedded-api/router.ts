@@ -4,6 +4,8 @@ import { submitIdentCode } from './handlers/identcode';
 import { submitAccessCodeLogin } from './handlers/login';
 import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/pageinfo';
 import { finishAssessment } from './handlers/finish';
+import { accessCodePageInfo } from './handlers/accessCodePage';
+import { groupPersonalInfoPage, submitGroupPersonalInfo } from './handlers/groupPersonalInfo';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
 
@@ -15,7 +17,7 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   pageinfo: publicPageInfo,
   'pageinfo/headerfooter': headerFooterPageInfo,
   'pageinfo/error': errorPageInfo,
-  'pageinfo/kodekodex/login': publicPageInfo,
+  'pageinfo/kodekodex/login': accessCodePageInfo,
   'submit/kodekodex/identcode': submitIdentCode,
   'submit/kodekodex/login': submitAccessCodeLogin,
   'pageinfo/kodekodex/personalinfo': accessPasswordPage,
@@ -24,4 +26,6 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodekodex/register': submitRegister,
   'pageinfo/questionnaire': questionnairePage,
   'submit/finishassessment': finishAssessment,
+  'pageinfo/kodew/personalinfo': groupPersonalInfoPage('kodew'),
+  'submit/kodew/personalinfo': submitGroupPersonalInfo('kodew'),
 };

@@ -97,8 +97,11 @@ async function createFixture(situation: Situation): Promise<Fixture> {
 }
 
 async function answerEverything(fixture: Fixture): Promise<void> {
-  const questions = bundledDefinition('competency-24').questions;
-  const rows = questions.flatMap((q) => q.answerInfos.map((a, i) => [q.id, a.id, i + 1] as const));
+  const [assessment] = await db.query<{ questionnaire_key: string }>('select questionnaire_key from assessment where id = $1', [fixture.assessmentId]);
+  const definition = bundledDefinition(assessment!.questionnaire_key);
+  // A ranking ranks 1 to 4; a scale takes its top value (a group participant's slider questionnaire).
+  const top = definition.answervaluesConfig?.valueInfos.at(-1)?.value;
+  const rows = definition.questions.flatMap((q) => q.answerInfos.map((a, i) => [q.id, a.id, fixture.product === 1 ? i + 1 : top!] as const));
   await db.query(
     `insert into answer (assessment_id, question_id, answer_id, value) select $1, q, a, v from unnest($2::int[], $3::int[], $4::int[]) as t(q, a, v)`,
     [fixture.assessmentId, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
@@ -144,7 +147,8 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
       const token = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
       const [answered] = await db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [fixture.assessmentId]);
       if (answered!.n === 0) await answerEverything(fixture);
-      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: true });
+      // A group participant with another questionnaire to choose finishes without logout (spec §4).
+      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, ...(fixture.product === 1 && { logout: true }) });
       return token;
     }
   }
@@ -171,6 +175,16 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     }
     case 'submit/finishassessment':
       return withToken;
+    case 'submit/kodew/personalinfo':
+      return {
+        additionalFieldsWithValues: [
+          { id: 1, value: 'Uebernahme' },
+          { id: 2, value: '3-5' },
+        ],
+        password: encrypt('Uebernahme1'),
+        uiLanguage: 'en-US',
+        ...withToken,
+      };
     default:
       return { uiLanguage: 'de-DE', ...withToken };
   }

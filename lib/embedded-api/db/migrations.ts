@@ -150,6 +150,13 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index group_code_failure_time on group_code_failure (failed_at);
     `,
   },
+  {
+    version: 7,
+    name: 'group codes whose personal-info page asks finish or cancel before saving',
+    sql: `
+      alter table group_code add column personal_info_finish_modal boolean not null default false;
+    `,
+  },
 ];
 
 /** An advisory lock keeps two instances starting together from racing on the same version. */
