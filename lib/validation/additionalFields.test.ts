@@ -1,7 +1,7 @@
 import { checkSubmittedFields, fieldProblem, MAX_TEXT_LENGTH, pageFieldProblems, sortAdditionalFields, type FieldRule } from './additionalFields';
 
-const text = (id: number, sortNumber: number, required = false): FieldRule => ({ id, fieldType: 'Text', sortNumber, required });
-const list = (id: number, sortNumber: number, required = false): FieldRule => ({ id, fieldType: 'List', allowedValues: ['0-2', '3-5', '10+'], sortNumber, required });
+const text = (id: number, sortNumber: number, required = false): FieldRule & { sortNumber: number } => ({ id, fieldType: 'Text', sortNumber, required });
+const list = (id: number, sortNumber: number, required = false): FieldRule & { sortNumber: number } => ({ id, fieldType: 'List', allowedValues: ['0-2', '3-5', '10+'], sortNumber, required });
 
 describe('the order of the additional fields (sortNumber; 0 = no place given)', () => {
   it.each([
@@ -38,7 +38,7 @@ describe('one field value', () => {
     [list(2, 1, false), '6-10', 'notAllowed'],
     [list(2, 1, false), ' 3-5', 'notAllowed'],
     [list(2, 1, false), '3-5 ', 'notAllowed'],
-    [{ id: 3, fieldType: 'List', sortNumber: 1, allowedValues: null, required: false } satisfies FieldRule, 'a', 'notAllowed'],
+    [{ id: 3, fieldType: 'List', allowedValues: null, required: false } satisfies FieldRule, 'a', 'notAllowed'],
   ])('%j with %j → %s', (field, value, problem) => {
     expect(fieldProblem(field, value)).toBe(problem);
   });

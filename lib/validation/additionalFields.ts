@@ -10,7 +10,6 @@ export type FieldRule = {
   id: number;
   fieldType: 'Text' | 'List';
   allowedValues?: readonly string[] | null;
-  sortNumber: number;
   required?: boolean | null;
 };
 
@@ -28,7 +27,7 @@ export type SubmittedFieldProblem = FieldProblem | 'unknown' | 'twice';
  * saying how; here 0 means "no place given": such fields come after every numbered one, in the
  * order the group code defines them. Equal numbers keep the definition order as well.
  */
-export function sortAdditionalFields<T extends Pick<FieldRule, 'sortNumber'>>(fields: readonly T[]): T[] {
+export function sortAdditionalFields<T extends { sortNumber: number }>(fields: readonly T[]): T[] {
   const place = (field: T) => (field.sortNumber > 0 ? field.sortNumber : Number.POSITIVE_INFINITY);
   return fields
     .map((field, index) => ({ field, index }))
