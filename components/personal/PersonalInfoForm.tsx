@@ -152,19 +152,19 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, fie
           role="alertdialog"
           actions={
             <>
-              <button type="button" className="button" onClick={() => closeModal(FINISH_MODAL)}>
-                {texts.cancel}
-              </button>
+              {/* First, so that the dialog opens with focus on it: the participant asked to save. */}
               <button
                 type="button"
                 className="button button-primary"
-                autoFocus
                 onClick={() => {
                   closeModal(FINISH_MODAL);
                   void send();
                 }}
               >
                 {texts.finish}
+              </button>
+              <button type="button" className="button" onClick={() => closeModal(FINISH_MODAL)}>
+                {texts.cancel}
               </button>
             </>
           }
