@@ -250,8 +250,15 @@ test.describe('@group coming back with the personal access code and key', () => 
     await expect(privacy).toBeDisabled();
     await expect(back.getByLabel('Work experience')).toHaveValue('10+');
     await expect(back.getByLabel('Department')).toHaveValue('Einkauf');
-    await expect(back.getByLabel('New key', { exact: true })).toHaveAttribute('aria-disabled', 'true');
+    const newKey = back.getByLabel('New key', { exact: true });
+    await expect(newKey).toHaveAttribute('aria-disabled', 'true');
     await expectNoAxeViolations(back);
+    // A click into a key field chooses 'set'; choosing 'keep' again clears what was typed.
+    await newKey.click({ force: true });
+    await expect(back.getByRole('radio', { name: 'Set a new key' })).toBeChecked();
+    await newKey.fill('abc');
+    await back.getByRole('radio', { name: 'Keep current key' }).check();
+    await expect(newKey).toHaveValue('');
     // Keeping the key goes straight on to the manual: no e-mail step.
     await back.getByRole('button', { name: 'Save' }).click();
     await expect(back).toHaveURL(/\/kodewquestionnairemanual$/);
