@@ -19,6 +19,7 @@ export type PersonalKeyOptions = {
 
 /** What <KeyChoice> needs of the state, to spread onto it. */
 export type KeyChoiceState = {
+  /** Keep is offered only when a key exists (spec §2, §4). */
   canKeep: boolean;
   choice: KeyChoice;
   onChoice: (choice: KeyChoice) => void;
@@ -28,6 +29,7 @@ export type KeyChoiceState = {
   onConfirmation: (value: string) => void;
   privacyAccepted: boolean;
   onPrivacy: (accepted: boolean) => void;
+  /** A registered participant's consent is given already: ticked and locked. */
   privacyLocked: boolean;
 };
 
