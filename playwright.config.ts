@@ -11,9 +11,12 @@ process.env.E2E_FRONT_URL = `http://localhost:${FAILING_PORT}`;
 process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
 /**
  * The guessing limits, lowered for the lock journey and raised per client so suites never lock
- * each other out: every journey comes from 127.0.0.1.
+ * each other out: every journey comes from 127.0.0.1 (the group journeys alone start a participant
+ * with KWDEMO01 dozens of times and type dozens of wrong group codes).
  */
-const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000';
+const LIMITS =
+  'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000 ' +
+  'GROUP_CODE_MAX_FAILURES_PER_CLIENT=100000 GROUP_CODE_MAX_LOGINS_PER_CLIENT=100000';
 
 /**
  * QA against a deployed instance: BASE_URL is its address, no server is started here, and the

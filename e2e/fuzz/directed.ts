@@ -6,6 +6,8 @@ import type { FuzzRequest } from './http';
 import type { pageRoutes } from './pages';
 import type { Random } from './random';
 import type { Visitor } from './sessions';
+import { GROUP_CODES } from './values';
+import { encryptCode } from '../support/api';
 
 type Shape = Record<string, { def: { type: string; innerType?: unknown } }>;
 const unwrap = (field: { def: { type: string; innerType?: unknown } }): { def: { type: string } } =>
@@ -42,6 +44,11 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
     call(text('every field null', JSON.stringify(Object.fromEntries(keys.map((k) => [k, null])))));
   }
   requests.push(pageScriptCall(signedIn, 'pageinfo', text('forged client addresses', '{}'), baseUrl, { 'x-forwarded-for': '203.0.113.7, 198.51.100.1', 'x-real-ip': '203.0.113.8' }));
+  // Every outcome of a group-code login, encrypted as the page sends it and in plain text.
+  for (const code of GROUP_CODES) {
+    requests.push(pageScriptCall(visitor, 'submit/kodew/login', text(`group code ${JSON.stringify(code)}`, JSON.stringify({ groupcode: encryptCode(code) })), baseUrl));
+    requests.push(pageScriptCall(signedIn, 'submit/kodew/login', text(`group code ${JSON.stringify(code)} not encrypted, a language`, JSON.stringify({ groupcode: code, uiLanguage: 'en-US' })), baseUrl));
+  }
 
   const get = (path: string, who: Visitor, what: string, headers: Record<string, string> = {}, method = 'GET'): FuzzRequest => ({
     label: `page ${method} ${path.length > 120 ? `${path.slice(0, 60)}…` : path}: ${who.name}, ${what}`,

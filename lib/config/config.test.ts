@@ -55,6 +55,25 @@ describe('loadConfig defaults', () => {
     });
   });
 
+  it('the group-code limits have their documented defaults: 200 participants behind one NAT fit', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      GROUP_CODE_MAX_FAILURES_PER_CLIENT: 100,
+      GROUP_CODE_FAILURE_WINDOW_SECONDS: 3600,
+      GROUP_CODE_LOCK_SECONDS: 900,
+      GROUP_CODE_MAX_LOGINS_PER_CLIENT: 500,
+      GROUP_CODE_LOGIN_WINDOW_SECONDS: 3600,
+    });
+    expect(config.GROUP_CODE_MAX_LOGINS_PER_CLIENT).toBeGreaterThanOrEqual(200);
+  });
+
+  it('the group-code limits are read from the environment', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, GROUP_CODE_MAX_LOGINS_PER_CLIENT: '1000', GROUP_CODE_LOCK_SECONDS: '60' })).toMatchObject({
+      GROUP_CODE_MAX_LOGINS_PER_CLIENT: 1000,
+      GROUP_CODE_LOCK_SECONDS: 60,
+    });
+  });
+
   it('DATA_DIR defaults to ./.data, resolved to an absolute folder', () => {
     const config = loadConfig({ SESSION_SECRET: SECRET });
     expect(config.dataDir).toBe(path.resolve('./.data'));
@@ -105,6 +124,11 @@ describe('invalid variables throw a ConfigError that names the variable', () => 
     ['IDENT_CODE_MAX_FAILURES_PER_CLIENT', { IDENT_CODE_MAX_FAILURES_PER_CLIENT: '0' }],
     ['IDENT_CODE_FAILURE_WINDOW_SECONDS', { IDENT_CODE_FAILURE_WINDOW_SECONDS: 'hour' }],
     ['IDENT_CODE_LOCK_SECONDS', { IDENT_CODE_LOCK_SECONDS: String(30 * 24 * 3600 + 1) }],
+    ['GROUP_CODE_MAX_FAILURES_PER_CLIENT', { GROUP_CODE_MAX_FAILURES_PER_CLIENT: '0' }],
+    ['GROUP_CODE_FAILURE_WINDOW_SECONDS', { GROUP_CODE_FAILURE_WINDOW_SECONDS: 'hour' }],
+    ['GROUP_CODE_LOCK_SECONDS', { GROUP_CODE_LOCK_SECONDS: '-5' }],
+    ['GROUP_CODE_MAX_LOGINS_PER_CLIENT', { GROUP_CODE_MAX_LOGINS_PER_CLIENT: '2.5' }],
+    ['GROUP_CODE_LOGIN_WINDOW_SECONDS', { GROUP_CODE_LOGIN_WINDOW_SECONDS: String(30 * 24 * 3600 + 1) }],
   ])('%s (%j)', (variable, env) => {
     const message = configErrorFor(env);
     expect(message).toMatch(/^Invalid configuration: /);

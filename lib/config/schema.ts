@@ -27,6 +27,13 @@ export const envSchema = z.object({
   IDENT_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.max(1_000_000).default(30),
   IDENT_CODE_FAILURE_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
   IDENT_CODE_LOCK_SECONDS: positiveInt.max(30 * 24 * 3600).default(900),
+  /** Unknown group codes from one client address within the window before logins from it are refused (enumeration); a classroom behind one NAT mistypes too. */
+  GROUP_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.max(1_000_000).default(100),
+  GROUP_CODE_FAILURE_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
+  GROUP_CODE_LOCK_SECONDS: positiveInt.max(30 * 24 * 3600).default(900),
+  /** New participants one client address may start with one group code within the login window (a classroom behind one NAT must fit). */
+  GROUP_CODE_MAX_LOGINS_PER_CLIENT: positiveInt.max(1_000_000).default(500),
+  GROUP_CODE_LOGIN_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
   /** Where participants reach the app: the admin command line prints deep links under it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */

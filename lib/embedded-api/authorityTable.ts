@@ -194,6 +194,20 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     situation: 'running',
     cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
   },
+  {
+    id: 'group login page',
+    calls: ['pageinfo/kodew/login'],
+    when: 'translations only; the code in the address is not looked up',
+    situation: 'running',
+    cells: PUBLIC,
+  },
+  {
+    id: 'group login',
+    calls: ['submit/kodew/login'],
+    when: 'the right group code: a new participant; the token is not read; limited per address',
+    situation: 'running',
+    cells: everyState(ok()),
+  },
 ];
 
 /** The calls of the contract that the embedded API does not answer yet: refused alike, whatever the token. */

@@ -11,6 +11,12 @@ export type EmbeddedSettings = {
   guessing: { maxPerAssessment: number; maxPerClient: number; windowSeconds: number; lockSeconds: number };
   /** The same for unknown ident codes, per client address (they are not secret, but must not be enumerable). */
   identCodeGuessing: { maxPerClient: number; windowSeconds: number; lockSeconds: number };
+  /**
+   * Group codes: unknown codes per client address (maxFailuresPerClient within failureWindowSeconds,
+   * then lockSeconds refused), and new participants per group code per client address
+   * (maxLoginsPerClient within loginWindowSeconds).
+   */
+  groupCodeGuessing: { maxFailuresPerClient: number; failureWindowSeconds: number; lockSeconds: number; maxLoginsPerClient: number; loginWindowSeconds: number };
 };
 
 export type ApiContext = {

@@ -28,6 +28,13 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
       windowSeconds: config.IDENT_CODE_FAILURE_WINDOW_SECONDS,
       lockSeconds: config.IDENT_CODE_LOCK_SECONDS,
     },
+    groupCodeGuessing: {
+      maxFailuresPerClient: config.GROUP_CODE_MAX_FAILURES_PER_CLIENT,
+      failureWindowSeconds: config.GROUP_CODE_FAILURE_WINDOW_SECONDS,
+      lockSeconds: config.GROUP_CODE_LOCK_SECONDS,
+      maxLoginsPerClient: config.GROUP_CODE_MAX_LOGINS_PER_CLIENT,
+      loginWindowSeconds: config.GROUP_CODE_LOGIN_WINDOW_SECONDS,
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/
 import { finishAssessment } from './handlers/finish';
 import { accessCodePageInfo } from './handlers/accessCodePage';
 import { groupPersonalInfoPage, submitGroupPersonalInfo } from './handlers/groupPersonalInfo';
+import { GROUP_LOGIN_HANDLERS } from './handlers/groupLogin';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
 
@@ -28,4 +29,6 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/finishassessment': finishAssessment,
   'pageinfo/kodew/personalinfo': groupPersonalInfoPage('kodew'),
   'submit/kodew/personalinfo': submitGroupPersonalInfo('kodew'),
+  'pageinfo/kodew/login': GROUP_LOGIN_HANDLERS.kodew.page,
+  'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
 };

@@ -20,6 +20,7 @@ import { bundledDefinition, sendTo, startTestApi, testSettings, type Handle } fr
  */
 const settings = testSettings('a'.repeat(40));
 const KEY = 'Geheim4711';
+const GROUP_CODE = 'SECGROUP';
 const UNAVAILABLE = unavailableRow(CALL_PATHS.filter((p) => !ROUTES[p]));
 const TABLE: AuthorityRow[] = [...AUTHORITY_TABLE, UNAVAILABLE];
 
@@ -31,6 +32,11 @@ let serial = 0;
 beforeAll(async () => {
   ({ db, handle } = await startTestApi(settings, { demo: false, questionnaires: true }));
   keyHash = await hashKey(KEY);
+  // The group code the group-login row logs in with: each cell starts a participant of its own.
+  await db.query(`insert into group_code (code, variant, product, questionnaires) values ($1, 'kodew', 4, $2::jsonb)`, [
+    GROUP_CODE,
+    JSON.stringify([{ key: 'kodew-strengths', questionnaireType: 1, selectable: true }]),
+  ]);
 }, 60_000);
 
 afterAll(async () => db?.close());
@@ -185,6 +191,10 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
         uiLanguage: 'en-US',
         ...withToken,
       };
+    case 'pageinfo/kodew/login':
+      return { uiLanguage: 'de-DE', groupCodeIdent: GROUP_CODE, ...withToken };
+    case 'submit/kodew/login':
+      return { groupcode: encrypt(GROUP_CODE), uiLanguage: 'de-DE', ...withToken };
     default:
       return { uiLanguage: 'de-DE', ...withToken };
   }
@@ -247,7 +257,7 @@ describe('the table covers the code and the document', () => {
   it('SECURITY.md lists every limit of lib/config/schema.ts with its default', () => {
     const defaults = envSchema.parse({}) as Record<string, unknown>;
     const listed = Object.fromEntries([...document.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [m[1]!, m[2]!]));
-    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
+    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE|GROUP_CODE)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
     expect(Object.keys(listed).sort()).toEqual(limits.sort());
     for (const name of limits) expect(`${name}=${listed[name]}`).toBe(`${name}=${String(defaults[name])}`);
   });

@@ -23,7 +23,11 @@ export type Answer = Record<string, unknown> & { statusCode: number; detailCode:
 /** The built-in client crypto of lib/config/schema.ts, which the demo codes are encrypted with. */
 export const TEST_CRYPTO = { key: 'Kx7#pQ2!vR9$mW4z', iv: 'iV3@bN8&cT5*hJ1q' } as const;
 
-type Limits = { guessing?: Partial<EmbeddedSettings['guessing']>; identCodeGuessing?: Partial<EmbeddedSettings['identCodeGuessing']> };
+type Limits = {
+  guessing?: Partial<EmbeddedSettings['guessing']>;
+  identCodeGuessing?: Partial<EmbeddedSettings['identCodeGuessing']>;
+  groupCodeGuessing?: Partial<EmbeddedSettings['groupCodeGuessing']>;
+};
 
 /** Settings with generous limits unless a test lowers one; each file passes its own secret. */
 export function testSettings(tokenSecret: string, limits: Limits = {}): EmbeddedSettings {
@@ -34,6 +38,14 @@ export function testSettings(tokenSecret: string, limits: Limits = {}): Embedded
     clientCryptoIv: TEST_CRYPTO.iv,
     guessing: { maxPerAssessment: 1000, maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900, ...limits.guessing },
     identCodeGuessing: { maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900, ...limits.identCodeGuessing },
+    groupCodeGuessing: {
+      maxFailuresPerClient: 100_000,
+      failureWindowSeconds: 3600,
+      lockSeconds: 900,
+      maxLoginsPerClient: 100_000,
+      loginWindowSeconds: 3600,
+      ...limits.groupCodeGuessing,
+    },
   };
 }
 

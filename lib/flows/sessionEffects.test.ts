@@ -99,6 +99,18 @@ describe('sessionAfterCall', () => {
       });
     });
 
+    it('logged in: a new participant; the previous one’s name, step and resume walk are gone', () => {
+      const next = sessionAfterCall(
+        path,
+        { groupcode: 'enc' },
+        { statusCode: 1, token: LOGGED_IN, username: '', uiLanguage: 'fr-FR', questionnaireLanguage: 'fr-FR' },
+        used({ flowRoute: '/questionnaire', resumePending: true }),
+      );
+      expect(next).not.toHaveProperty('username');
+      expect(next).not.toHaveProperty('flowRoute');
+      expect(next).toMatchObject({ token: LOGGED_IN, resumePending: false, startIndex: 1, uiLanguage: 'fr-FR', questionnaireLanguage: 'fr-FR' });
+    });
+
     it('not logged in (wrong code): only the token changes', () => {
       const session = used({ showLanguageSelection: false });
       const next = sessionAfterCall(path, { groupcode: 'enc' }, { statusCode: 1, token: NOT_LOGGED_IN, uiLanguage: 'en-US' }, session);

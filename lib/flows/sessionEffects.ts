@@ -49,6 +49,12 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
     const outcome = routeAfterAccessCodeLogin(response as Parameters<typeof routeAfterAccessCodeLogin>[0], true, 0);
     if (outcome.kind === 'go' && isFlowRoute(outcome.to)) next.flowRoute = outcome.to;
   } else if (GROUP_LOGINS.includes(path) && loggedIn) {
+    // Every group login starts a new participant: the previous one's name and step must not carry
+    // over; the new one's name is the answer's (a group participant has none yet).
+    delete next.username;
+    delete next.flowRoute;
+    if (typeof response.username === 'string' && response.username) next.username = response.username;
+    next.resumePending = false;
     next.showLanguageSelection = true;
     next.startIndex = 1;
     applyLanguages(next, response);

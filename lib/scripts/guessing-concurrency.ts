@@ -29,6 +29,7 @@ const settings: EmbeddedSettings = {
   clientCryptoIv: CRYPTO.iv,
   guessing: { maxPerAssessment: limit, maxPerClient: 1_000_000, windowSeconds: 3600, lockSeconds: 900 },
   identCodeGuessing: { maxPerClient: 1_000_000, windowSeconds: 3600, lockSeconds: 900 },
+  groupCodeGuessing: { maxFailuresPerClient: 1_000_000, failureWindowSeconds: 3600, lockSeconds: 900, maxLoginsPerClient: 1_000_000, loginWindowSeconds: 3600 },
 };
 
 async function main() {

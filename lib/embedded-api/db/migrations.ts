@@ -151,6 +151,20 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
     `,
   },
   {
+    version: 6,
+    name: 'group-code logins per address (participant flooding)',
+    sql: `
+      create table group_code_login (
+        id bigserial primary key,
+        group_code_id int not null references group_code(id) on delete cascade,
+        client_address text not null,
+        logged_in_at timestamptz not null
+      );
+      create index group_code_login_subject on group_code_login (group_code_id, client_address, logged_in_at);
+      create index group_code_login_time on group_code_login (logged_in_at);
+    `,
+  },
+  {
     version: 7,
     name: 'group codes whose personal-info page asks finish or cancel before saving',
     sql: `

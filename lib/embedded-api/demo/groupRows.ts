@@ -102,4 +102,11 @@ export const DEMO_GROUP_CODES: DemoGroupCode[] = [
     finishModal: true,
     note: 'for QA: the personal-info page with the finish/cancel modal, two optional fields without a place (sortNumber 0)',
   },
+  {
+    // A legitimate code of the other group flow (kodegroupcode takes its product from its code):
+    // typed on /kodew it belongs to another flow, which the page tells with ErrorPasswordInvalid.
+    id: 'KGC-SLIDER', code: 'KGSLIDE1', variant: 'kodegroupcode', product: 4, validForDays: null, closed: false,
+    fields: KODEW_FIELDS, questionnaires: KODEW_QUESTIONNAIRES,
+    note: 'a code of the other group flow (kodegroupcode, slider questionnaires): on /kodew the message ErrorPasswordInvalid',
+  },
 ];

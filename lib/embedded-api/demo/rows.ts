@@ -165,6 +165,7 @@ export const DEMO_LINKS: DemoLink[] = [
   { id: 'KODEW', href: '/kodew/KWDEMO01/en', code: 'KWDEMO01', what: 'web variant: additional fields, e-mail step, selection, slider questionnaire' },
   { id: 'KODEW-EXPIRED', href: '/kodew/KWEXPIR1', code: 'KWEXPIR1', what: 'the message ErrorGroupCodeExpired' },
   { id: 'KODEW-FINISHED', href: '/kodew/KWDONE01', code: 'KWDONE01', what: 'the message ErrorGroupCodeFinished' },
+  { id: 'KGC-SLIDER', href: '/kodew/KGSLIDE1', code: 'KGSLIDE1', what: 'a code of the other group flow on /kodew: the message ErrorPasswordInvalid' },
   { id: 'KGC', href: '/kodegroupcode/KGDEMO01/de', code: 'KGDEMO01', what: 'the other group flow: personal info, e-mail step, grid' },
   { id: 'PORTAL', href: '/portal/PTDEMO01/1', code: null, what: "portal: 'Kompetenzanalyse Online' at 345.67 EUR, invoice, payment" },
 ];
