@@ -13,11 +13,21 @@ import { expect, test } from '../support/deployed';
 const EMAIL = /\/kodewemail$/;
 
 /** Logs in with a group code through the proxy, as the group-code page does, and opens the personal-info page. */
-async function openPersonalInfo(page: Page, groupCode: string, uiLanguage?: string): Promise<void> {
+async function openPersonalInfo(page: Page, groupCode: string): Promise<void> {
   await page.goto('/support');
-  const login = await (await callApi(page, 'submit/kodew/login', { groupcode: encryptCode(groupCode), ...(uiLanguage && { uiLanguage }) })).json();
+  const login = await (await callApi(page, 'submit/kodew/login', { groupcode: encryptCode(groupCode) })).json();
   expect({ statusCode: login.statusCode, isLoggedIn: login.tokenClaims?.isLoggedIn }).toEqual({ statusCode: 1, isLoggedIn: true });
   await page.goto('/kodewgrouploginpersonal');
+  await hydrated(page);
+}
+
+/** Logs in on the group-code page, as a participant does, and waits for the personal-info page. */
+async function enterGroupCode(page: Page, path: string, label = 'Gruppencode', submit = 'Anmelden'): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+  await page.getByLabel(label, { exact: true }).fill(path.split('/')[2]!);
+  await page.getByRole('button', { name: submit }).click();
+  await expect(page).toHaveURL(/\/kodewgrouploginpersonal$/);
   await hydrated(page);
 }
 
@@ -49,7 +59,7 @@ async function fillValid(page: Page, key = 'Sonne2026'): Promise<void> {
 
 test.describe('@group personal info (/kodewgrouploginpersonal)', () => {
   test('fields in sortNumber order, required messages, List choices, key rules and the save button, then the e-mail step', async ({ page }) => {
-    await openPersonalInfo(page, 'KWDEMO01');
+    await enterGroupCode(page, '/kodew/KWDEMO01');
     await expect(page.getByRole('heading', { level: 1, name: 'Persönliche Angaben' })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -210,7 +220,7 @@ test.describe('@group personal info (/kodewgrouploginpersonal)', () => {
 
 test.describe('@group coming back with the personal access code and key', () => {
   test('another day, another device: the personal key on /accesscode, back where they left off, keep offered and consent locked', async ({ page, browser }) => {
-    await openPersonalInfo(page, 'KWDEMO01', 'en-US');
+    await enterGroupCode(page, '/kodew/KWDEMO01/en', 'Group code', 'Sign in');
     await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible();
     expect(await fieldLabels(page, 'About you')).toEqual(['Work experience *', 'Department *']);
     await page.getByLabel('Work experience').selectOption('10+');
