@@ -13,6 +13,9 @@ type Shape = Record<string, { def: { type: string; innerType?: unknown } }>;
 const unwrap = (field: { def: { type: string; innerType?: unknown } }): { def: { type: string } } =>
   field.def.innerType ? unwrap(field.def.innerType as never) : field;
 
+/** The calls only a logged-in group participant gets past the token check of. */
+const GROUP_MEMBER_CALLS: string[] = ['pageinfo/kodew/personalinfo', 'submit/kodew/personalinfo'];
+
 const text = (what: string, value: string): FuzzBody => ({ what, bytes: Buffer.from(value, 'utf8') });
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 
@@ -30,8 +33,9 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
 
   for (const path of CALL_PATHS) {
     const schema = CALLS[path].request as never as { shape: Shape };
-    // Finishing would end the demo assessment the signed-in visitors use.
-    const as = path === 'submit/finishassessment' ? visitor : signedIn;
+    // Finishing would end the demo assessment the signed-in visitors use; the group flow's pages
+    // after the group login need a participant of a group code to get past the token check.
+    const as = path === 'submit/finishassessment' ? visitor : GROUP_MEMBER_CALLS.includes(path) ? byName('group participant') : signedIn;
     const base = sampleObject(schema as never, r);
     const keys = Object.keys(schema.shape).filter((key) => key !== 'token');
     const call = (body: FuzzBody) => requests.push(pageScriptCall(as, path, body, baseUrl));

@@ -4,6 +4,8 @@ import { submitIdentCode } from './handlers/identcode';
 import { submitAccessCodeLogin } from './handlers/login';
 import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/pageinfo';
 import { finishAssessment } from './handlers/finish';
+import { accessCodePageInfo } from './handlers/accessCodePage';
+import { groupPersonalInfoPage, submitGroupPersonalInfo } from './handlers/groupPersonalInfo';
 import { GROUP_LOGIN_HANDLERS } from './handlers/groupLogin';
 import { loadImage } from './handlers/image';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
@@ -17,7 +19,7 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   pageinfo: publicPageInfo,
   'pageinfo/headerfooter': headerFooterPageInfo,
   'pageinfo/error': errorPageInfo,
-  'pageinfo/kodekodex/login': publicPageInfo,
+  'pageinfo/kodekodex/login': accessCodePageInfo,
   'submit/kodekodex/identcode': submitIdentCode,
   'submit/kodekodex/login': submitAccessCodeLogin,
   'pageinfo/kodekodex/personalinfo': accessPasswordPage,
@@ -26,6 +28,8 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodekodex/register': submitRegister,
   'pageinfo/questionnaire': questionnairePage,
   'submit/finishassessment': finishAssessment,
+  'pageinfo/kodew/personalinfo': groupPersonalInfoPage('kodew'),
+  'submit/kodew/personalinfo': submitGroupPersonalInfo('kodew'),
   'pageinfo/kodew/login': GROUP_LOGIN_HANDLERS.kodew.page,
   'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
   loadImage,

@@ -124,7 +124,9 @@ async function createFixture(situation: Situation): Promise<Fixture> {
 }
 
 async function answerEverything(fixture: Fixture): Promise<void> {
-  const definition = bundledDefinition(fixture.questionnaireKey ?? 'competency-24');
+  // The questionnaire the assessment really answers (a group participant's is a slider questionnaire).
+  const [assessment] = await db.query<{ questionnaire_key: string }>('select questionnaire_key from assessment where id = $1', [fixture.assessmentId]);
+  const definition = bundledDefinition(assessment!.questionnaire_key);
   const rows = definition.questions.flatMap((q, index) => q.answerInfos.map((a, i) => [q.id, a.id, demoValue(definition, index, i, q.answerInfos.length)] as const));
   await db.query(
     `insert into answer (assessment_id, question_id, answer_id, value) select $1, q, a, v from unnest($2::int[], $3::int[], $4::int[]) as t(q, a, v)`,
@@ -171,7 +173,8 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
       const token = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
       const [answered] = await db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [fixture.assessmentId]);
       if (answered!.n === 0) await answerEverything(fixture);
-      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: true });
+      // A group participant with another questionnaire to choose finishes without logout (spec §4).
+      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, ...(fixture.product === 1 && { logout: true }) });
       return token;
     }
   }
@@ -198,6 +201,16 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     }
     case 'submit/finishassessment':
       return withToken;
+    case 'submit/kodew/personalinfo':
+      return {
+        additionalFieldsWithValues: [
+          { id: 1, value: 'Uebernahme' },
+          { id: 2, value: '3-5' },
+        ],
+        password: encrypt('Uebernahme1'),
+        uiLanguage: 'en-US',
+        ...withToken,
+      };
     case 'pageinfo/kodew/login':
       return { uiLanguage: 'de-DE', groupCodeIdent: GROUP_CODE, ...withToken };
     case 'submit/kodew/login':

@@ -48,6 +48,8 @@ export const groupPersonalInfoPageResponse = pageInfoResponse.extend({
   uiLanguage: z.string().nullish(),
   questionnaireLanguage: z.string().nullish(),
   hasAccount: z.boolean().nullish(),
+  /** Embedded API: the page asks "finish or cancel?" in a modal before it saves (spec §2's modal variant). */
+  finishModal: z.boolean().nullish(),
 });
 export type GroupPersonalInfoPageResponse = z.output<typeof groupPersonalInfoPageResponse>;
 

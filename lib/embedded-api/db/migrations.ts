@@ -165,6 +165,13 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
     `,
   },
   {
+    version: 7,
+    name: 'group codes whose personal-info page asks finish or cancel before saving',
+    sql: `
+      alter table group_code add column personal_info_finish_modal boolean not null default false;
+    `,
+  },
+  {
     version: 10,
     name: 'questionnaire images: width, height and hash, so that pages know an image before it arrives',
     sql: `
