@@ -28,6 +28,14 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
       windowSeconds: config.IDENT_CODE_FAILURE_WINDOW_SECONDS,
       lockSeconds: config.IDENT_CODE_LOCK_SECONDS,
     },
+    mail: {
+      ...(config.SMTP_URL && { smtpUrl: config.SMTP_URL }),
+      timeoutMs: config.SMTP_TIMEOUT_MS,
+      from: config.MAIL_FROM,
+      maxPerParticipantPerHour: config.MAIL_MAX_PER_PARTICIPANT_PER_HOUR,
+      maxPerClientPerHour: config.MAIL_MAX_PER_CLIENT_PER_HOUR,
+    },
+    publicUrl: config.PUBLIC_URL,
   };
 }
 

@@ -6,6 +6,7 @@ import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/
 import { finishAssessment } from './handlers/finish';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
+import { sendAccessCode } from './handlers/sendAccessCode';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are validated by the contract before a handler runs
 type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
@@ -24,4 +25,5 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodekodex/register': submitRegister,
   'pageinfo/questionnaire': questionnairePage,
   'submit/finishassessment': finishAssessment,
+  'submit/kodew/sendaccesscode': sendAccessCode('kodew'),
 };

@@ -23,7 +23,18 @@ export type Answer = Record<string, unknown> & { statusCode: number; detailCode:
 /** The built-in client crypto of lib/config/schema.ts, which the demo codes are encrypted with. */
 export const TEST_CRYPTO = { key: 'Kx7#pQ2!vR9$mW4z', iv: 'iV3@bN8&cT5*hJ1q' } as const;
 
-type Limits = { guessing?: Partial<EmbeddedSettings['guessing']>; identCodeGuessing?: Partial<EmbeddedSettings['identCodeGuessing']> };
+type Limits = {
+  guessing?: Partial<EmbeddedSettings['guessing']>;
+  identCodeGuessing?: Partial<EmbeddedSettings['identCodeGuessing']>;
+  mail?: Partial<EmbeddedSettings['mail']>;
+};
+
+/** Mail into the outbox (no SMTP server) with generous limits, unless a test says otherwise. */
+export function testMailSettings(mail: Partial<EmbeddedSettings['mail']> = {}): EmbeddedSettings['mail'] {
+  return { timeoutMs: 2000, from: 'Assessment Online <no-reply@assessment-online.example>', maxPerParticipantPerHour: 1000, maxPerClientPerHour: 100_000, ...mail };
+}
+
+export const TEST_PUBLIC_URL = 'https://assess.example';
 
 /** Settings with generous limits unless a test lowers one; each file passes its own secret. */
 export function testSettings(tokenSecret: string, limits: Limits = {}): EmbeddedSettings {
@@ -34,6 +45,8 @@ export function testSettings(tokenSecret: string, limits: Limits = {}): Embedded
     clientCryptoIv: TEST_CRYPTO.iv,
     guessing: { maxPerAssessment: 1000, maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900, ...limits.guessing },
     identCodeGuessing: { maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900, ...limits.identCodeGuessing },
+    mail: testMailSettings(limits.mail),
+    publicUrl: TEST_PUBLIC_URL,
   };
 }
 

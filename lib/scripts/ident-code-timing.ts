@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { EmbeddedSettings } from '@/lib/embedded-api/context';
+import { TEST_PUBLIC_URL, testMailSettings } from '@/lib/embedded-api/testApi';
 import { openDatabase } from '@/lib/embedded-api/db/database';
 import { migrate } from '@/lib/embedded-api/db/migrations';
 import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
@@ -24,6 +25,8 @@ const settings: EmbeddedSettings = {
   guessing: { maxPerAssessment: 20, maxPerClient: 100, windowSeconds: 3600, lockSeconds: 900 },
   // High enough that no lookup of this run is refused: the lock is not what is timed here.
   identCodeGuessing: { maxPerClient: 1_000_000, windowSeconds: 3600, lockSeconds: 900 },
+  mail: testMailSettings(),
+  publicUrl: TEST_PUBLIC_URL,
 };
 
 function unknownCode(): string {
