@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Language } from '@/lib/api/languages';
 import { logEvent } from '@/lib/log/logger';
 import type { MailSettings } from '../context';
@@ -57,17 +58,17 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
 }
 
 function transportFor(settings: MailSettings & { smtpUrl: string }) {
-  return nodemailer.createTransport({
+  const options: SMTPTransport.Options = {
     ...smtpOptions(settings.smtpUrl),
     connectionTimeout: settings.timeoutMs,
     greetingTimeout: settings.timeoutMs,
     socketTimeout: settings.timeoutMs,
     dnsTimeout: settings.timeoutMs,
-    // One mail, one connection: nothing is kept open between requests or across instances.
-    pool: false,
     disableFileAccess: true,
     disableUrlAccess: true,
-  });
+  };
+  // Not pooled: one mail, one connection; nothing is kept open between requests or across instances.
+  return nodemailer.createTransport(options);
 }
 
 export async function sendMail(sql: Sql, settings: MailSettings, mail: OutgoingMail): Promise<MailResult> {
