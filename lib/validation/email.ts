@@ -13,7 +13,7 @@
 const MAX_LOCAL = 64;
 const MAX_ADDRESS = 254;
 
-// No white space, control characters or <>()[]\\.,;:@" in a run; runs separated by single dots.
+// No white space, control characters or <>()[]\.,;:@" in a run; runs separated by single dots.
 const LOCAL_PART = /^[^<>()[\]\\.,;:\s@"\u0000-\u001f\u007f]+(\.[^<>()[\]\\.,;:\s@"\u0000-\u001f\u007f]+)*$/u;
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+[A-Za-z]{2,}$`);
