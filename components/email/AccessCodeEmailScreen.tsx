@@ -1,7 +1,5 @@
 import { notFound, redirect } from 'next/navigation';
-import { StatusCode } from '@/lib/api/codes';
 import { getConfig } from '@/lib/config';
-import { errorPageUrl } from '@/lib/flows/errorPage';
 import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
@@ -20,7 +18,8 @@ export async function AccessCodeEmailScreen({ variant }: { variant: GroupVariant
   const { response, t, commit } = await loadPage(row.calls.personalPage, { needsToken: true });
   const raw = (response as { accessCode?: unknown }).accessCode;
   const accessCode = typeof raw === 'string' ? raw.trim() : '';
-  if (!accessCode) redirect(errorPageUrl({ statusCode: StatusCode.NoRecordset, detailCode: 0 }));
+  // No code: the participant has no key yet (the code alone opens nothing), so there is nothing to hand over.
+  if (!accessCode) redirect(row.routes.manual);
   const config = getConfig();
   const statusTexts = ['TokenInvalid', 'TokenExpired', 'PostDataIsInvalid', 'AssessmentDoesNotExist', 'AssessmentAlreadyFinished', 'NoRecordset'].map(
     (name) => [`ErrorCodeMsg_${name}`, t(`ErrorCodeMsg_${name}`)] as const,
