@@ -217,6 +217,20 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     situation: 'slider',
     cells: LOGGED_IN_ONLY,
   },
+  {
+    id: 'send access code',
+    calls: ['submit/kodew/sendaccesscode'],
+    when: "the participant's own access code to any address; limited per participant and address",
+    situation: 'groupMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'send access code, no key',
+    calls: ['submit/kodew/sendaccesscode'],
+    when: 'participant without a personal key (the code alone would not bring them back)',
+    situation: 'groupMember',
+    cells: { ...LOGGED_IN_ONLY, loggedIn: refused(3, 23) },
+  },
 ];
 
 /** The calls of the contract that the embedded API does not answer yet: refused alike, whatever the token. */

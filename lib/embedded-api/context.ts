@@ -17,6 +17,21 @@ export type EmbeddedSettings = {
    * (maxLoginsPerClient within loginWindowSeconds).
    */
   groupCodeGuessing: { maxFailuresPerClient: number; failureWindowSeconds: number; lockSeconds: number; maxLoginsPerClient: number; loginWindowSeconds: number };
+  /** Where mail goes (mail/send.ts) and how much of it one participant or address may cause. */
+  mail: MailSettings;
+  /** The address participants open (PUBLIC_URL): links in mails point there. */
+  publicUrl: string;
+};
+
+export type MailSettings = {
+  /** SMTP server; undefined: mails go into the outbox table. */
+  smtpUrl?: string;
+  /** Connection, greeting and reply timeout in milliseconds. */
+  timeoutMs: number;
+  from: string;
+  /** Anti-spam limits per hour, counted in the database (mail/limits.ts). */
+  maxPerParticipantPerHour: number;
+  maxPerClientPerHour: number;
 };
 
 export type ApiContext = {

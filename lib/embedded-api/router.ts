@@ -10,6 +10,7 @@ import { GROUP_LOGIN_HANDLERS } from './handlers/groupLogin';
 import { loadImage } from './handlers/image';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
+import { sendAccessCode } from './handlers/sendAccessCode';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are validated by the contract before a handler runs
 type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
@@ -33,4 +34,5 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'pageinfo/kodew/login': GROUP_LOGIN_HANDLERS.kodew.page,
   'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
   loadImage,
+  'submit/kodew/sendaccesscode': sendAccessCode('kodew'),
 };

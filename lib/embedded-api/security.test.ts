@@ -217,6 +217,8 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
       return { groupcode: encrypt(GROUP_CODE), uiLanguage: 'de-DE', ...withToken };
     case 'loadImage':
       return { category: bundledDefinition('kodew-strengths').questions[0]!.imageKey!, uiLanguage: 'de-DE', ...withToken };
+    case 'submit/kodew/sendaccesscode':
+      return { email: 'mallory@example.com', accessCode: encrypt(fixture.identCode), uiLanguage: 'de-DE', ...withToken };
     default:
       return { uiLanguage: 'de-DE', ...withToken };
   }
@@ -231,6 +233,9 @@ async function snapshot(fixture: Fixture): Promise<string> {
     db.query('select count(*)::int as n from access_code_failure where assessment_id = $1', [fixture.assessmentId]),
     db.query('select * from group_member where id = $1', [fixture.memberId ?? 0]),
     db.query('select id, questionnaire_key, finished_at from assessment where group_member_id = $1 order by id', [fixture.memberId ?? 0]),
+    // Mails (the e-mail step): a refused call sends none. Counted as a whole, between one call's before and after.
+    db.query('select count(*)::int as n from mail_outbox'),
+    db.query('select count(*)::int as n from mail_sent'),
   ]);
   return JSON.stringify(parts);
 }
@@ -279,7 +284,7 @@ describe('the table covers the code and the document', () => {
   it('SECURITY.md lists every limit of lib/config/schema.ts with its default', () => {
     const defaults = envSchema.parse({}) as Record<string, unknown>;
     const listed = Object.fromEntries([...document.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [m[1]!, m[2]!]));
-    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE|GROUP_CODE)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
+    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE|GROUP_CODE|MAIL_MAX)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
     expect(Object.keys(listed).sort()).toEqual(limits.sort());
     for (const name of limits) expect(`${name}=${listed[name]}`).toBe(`${name}=${String(defaults[name])}`);
   });

@@ -27,7 +27,15 @@ type Limits = {
   guessing?: Partial<EmbeddedSettings['guessing']>;
   identCodeGuessing?: Partial<EmbeddedSettings['identCodeGuessing']>;
   groupCodeGuessing?: Partial<EmbeddedSettings['groupCodeGuessing']>;
+  mail?: Partial<EmbeddedSettings['mail']>;
 };
+
+/** Mail into the outbox (no SMTP server) with generous limits, unless a test says otherwise. */
+export function testMailSettings(mail: Partial<EmbeddedSettings['mail']> = {}): EmbeddedSettings['mail'] {
+  return { timeoutMs: 2000, from: 'Assessment Online <no-reply@assessment-online.example>', maxPerParticipantPerHour: 1000, maxPerClientPerHour: 100_000, ...mail };
+}
+
+export const TEST_PUBLIC_URL = 'https://assess.example';
 
 /** Settings with generous limits unless a test lowers one; each file passes its own secret. */
 export function testSettings(tokenSecret: string, limits: Limits = {}): EmbeddedSettings {
@@ -46,6 +54,8 @@ export function testSettings(tokenSecret: string, limits: Limits = {}): Embedded
       loginWindowSeconds: 3600,
       ...limits.groupCodeGuessing,
     },
+    mail: testMailSettings(limits.mail),
+    publicUrl: TEST_PUBLIC_URL,
   };
 }
 

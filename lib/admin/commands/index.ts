@@ -3,6 +3,7 @@ import { assessmentCreate } from './assessmentCreate';
 import { assessmentList } from './assessmentList';
 import { demoReset } from './demoReset';
 import { exportCommand } from './export';
+import { outboxList, outboxShow } from './outbox';
 import { questionnaireImport } from './questionnaireImport';
 import { questionnaireList } from './questionnaireList';
 
@@ -14,4 +15,6 @@ export const COMMANDS: Command[] = [
   assessmentList,
   exportCommand,
   demoReset,
+  outboxList,
+  outboxShow,
 ];

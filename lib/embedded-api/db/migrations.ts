@@ -172,6 +172,31 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
     `,
   },
   {
+    version: 8,
+    name: 'mail outbox, mails counted for the anti-spam limits',
+    sql: `
+      create table mail_outbox (
+        id bigserial primary key,
+        created_at timestamptz not null default now(),
+        kind text not null,
+        language text not null,
+        sender text not null,
+        recipient text not null,
+        subject text not null,
+        body text not null
+      );
+      create table mail_sent (
+        id bigserial primary key,
+        group_member_id int references group_member(id) on delete cascade,
+        client_address text not null,
+        sent_at timestamptz not null
+      );
+      create index mail_sent_member on mail_sent (group_member_id, sent_at);
+      create index mail_sent_client on mail_sent (client_address, sent_at);
+      create index mail_sent_time on mail_sent (sent_at);
+    `,
+  },
+  {
     version: 10,
     name: 'questionnaire images: width, height and hash, so that pages know an image before it arrives',
     sql: `
