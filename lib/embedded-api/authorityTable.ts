@@ -33,7 +33,9 @@ export type Situation =
   /** A participant of a web-variant group code, just logged in: no key, personal info not saved. */
   | 'groupMember'
   /** The same after the personal-info page: key set (so an account), additional fields filled in. */
-  | 'groupMemberWithKey';
+  | 'groupMemberWithKey'
+  /** A web-variant participant (no key) whose questionnaire is answered completely, another one still to choose. */
+  | 'groupMemberComplete';
 
 export type AuthorityRow = {
   id: string;
@@ -141,6 +143,48 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     calls: ['submit/finishassessment'],
     when: 'everything answered; revokes the token, whose retry answers like the first',
     situation: 'complete',
+    cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
+  },
+  {
+    id: 'kodew info',
+    calls: ['pageinfo'],
+    when: "category kodewinfo: a logged-in group participant's token adds the group's info texts",
+    situation: 'groupMember',
+    cells: PUBLIC,
+  },
+  {
+    id: 'selection page',
+    calls: ['pageinfo/kodew/assessmentselection'],
+    when: "group participant: the group's questionnaires, what is still selectable",
+    situation: 'groupMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'selection page, no group',
+    calls: ['pageinfo/kodew/assessmentselection'],
+    when: 'ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'selection',
+    calls: ['submit/kodew/assessmentselection'],
+    when: 'group participant: another questionnaire becomes theirs, a token for it',
+    situation: 'groupMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'selection, no group',
+    calls: ['submit/kodew/assessmentselection'],
+    when: 'ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'finish, questionnaires left',
+    calls: ['submit/finishassessment'],
+    when: 'group participant: logout false and a token for the next questionnaire; the retry the same',
+    situation: 'groupMemberComplete',
     cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
   },
 ];

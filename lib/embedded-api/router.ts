@@ -6,13 +6,15 @@ import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/
 import { finishAssessment } from './handlers/finish';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
+import { generalPageInfo, selectionPage, submitSelection } from './handlers/selection';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are validated by the contract before a handler runs
 type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
 
 /** The calls the embedded API answers so far; the flows' issues add theirs. */
 export const ROUTES: Partial<Record<CallPath, Handler>> = {
-  pageinfo: publicPageInfo,
+  // The manual, the finished page and /kodewinfo (category kodewinfo: the group's info texts).
+  pageinfo: generalPageInfo,
   'pageinfo/headerfooter': headerFooterPageInfo,
   'pageinfo/error': errorPageInfo,
   'pageinfo/kodekodex/login': publicPageInfo,
@@ -24,4 +26,6 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodekodex/register': submitRegister,
   'pageinfo/questionnaire': questionnairePage,
   'submit/finishassessment': finishAssessment,
+  'pageinfo/kodew/assessmentselection': selectionPage,
+  'submit/kodew/assessmentselection': submitSelection,
 };
