@@ -48,7 +48,7 @@ async function reach(page: Page, target: Locator): Promise<void> {
 /** Rates every slider of each page with End (the top of the scale) and moves on, by keyboard; the last page asks to finish. */
 async function answerByKeyboard(page: Page, pages: number): Promise<void> {
   for (let n = 1; n <= pages; n++) {
-    await expect(page.getByText(`Page ${n} of ${pages}`)).toBeVisible();
+    await expect(page.getByText(`Page ${n} of ${pages}`, { exact: true })).toBeVisible();
     await hydrated(page);
     const sliders = page.getByRole('slider');
     const count = await sliders.count();
@@ -113,7 +113,7 @@ test.describe('@group the questionnaire selection loop', () => {
     await page.keyboard.press('Enter');
 
     await expect(page).toHaveURL(/\/questionnaire$/);
-    await expect(page.getByText('Page 1 of 3')).toBeVisible();
+    await expect(page.getByText('Page 1 of 3', { exact: true })).toBeVisible();
     await answerByKeyboard(page, 3);
 
     // Finished without logout: back to the selection, Motivation done, Strengths preselected.
@@ -133,7 +133,7 @@ test.describe('@group the questionnaire selection loop', () => {
     await page.keyboard.press('Enter');
 
     // A new questionnaire starts at its page 1.
-    await expect(page.getByText('Page 1 of 8')).toBeVisible();
+    await expect(page.getByText('Page 1 of 8', { exact: true })).toBeVisible();
     await answerByKeyboard(page, 8);
 
     // The last one logs out.
@@ -178,7 +178,7 @@ test.describe('@group the questionnaire selection loop', () => {
     await page.route('**/api/submit/kodew/assessmentselection', (route) => route.abort());
     await radio(page, 'Motivation').check();
     await send(page).click();
-    await expect(page.getByRole('alert')).toHaveText('Your choice could not be saved just now. Please try again.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Your choice could not be saved' })).toHaveText('Your choice could not be saved just now. Please try again.');
     await expect(page).toHaveURL(/\/kodewquestionnaireselection$/);
     await expect(radio(page, 'Motivation')).toBeChecked();
     expect(logged.some((text) => text.includes('assessment selection failed'))).toBe(true);
