@@ -73,7 +73,6 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
   };
 }
 
-
 /**
  * The session after sign-out or after the error page showed its message: no token, no username,
  * start index 1, no step of a flow; the language stays, as the participant chose it, and the
