@@ -35,7 +35,9 @@ export type Situation =
   /** The same after the personal-info page: key set (so an account), additional fields filled in. */
   | 'groupMemberWithKey'
   /** An ident-code assessment of product 4 on a slider questionnaire with images (like P4-SLIDER). */
-  | 'slider';
+  | 'slider'
+  /** A web-variant participant (no key) whose questionnaire is answered completely, another one still to choose. */
+  | 'groupMemberComplete';
 
 export type AuthorityRow = {
   id: string;
@@ -155,9 +157,9 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
   {
     id: 'ident code, personal access code',
     calls: ['submit/kodekodex/identcode'],
-    when: "a group participant's personal access code finds the assessment they are at; limited per address",
+    when: "a group participant's personal access code finds the assessment they are at (after finishing one with questionnaires left, the next); limited per address",
     situation: 'groupMemberWithKey',
-    cells: { ...everyState(ok()), finished: refused(9, 0), finishedWith: refused(9, 0) },
+    cells: { ...everyState(ok()), finished: refused(9, 0) },
   },
   {
     id: 'access-code login, personal key',
@@ -230,6 +232,48 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     when: 'participant without a personal key (the code alone would not bring them back)',
     situation: 'groupMember',
     cells: { ...LOGGED_IN_ONLY, loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'kodew info',
+    calls: ['pageinfo'],
+    when: "category kodewinfo: a logged-in group participant's token adds the group's info texts",
+    situation: 'groupMember',
+    cells: PUBLIC,
+  },
+  {
+    id: 'selection page',
+    calls: ['pageinfo/kodew/assessmentselection'],
+    when: "group participant: the group's questionnaires, what is still selectable",
+    situation: 'groupMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'selection page, no group',
+    calls: ['pageinfo/kodew/assessmentselection'],
+    when: 'ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'selection',
+    calls: ['submit/kodew/assessmentselection'],
+    when: 'group participant: another questionnaire becomes theirs, a token for it',
+    situation: 'groupMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'selection, no group',
+    calls: ['submit/kodew/assessmentselection'],
+    when: 'ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'finish, questionnaires left',
+    calls: ['submit/finishassessment'],
+    when: 'group participant: logout false and a token for the next questionnaire; the retry the same',
+    situation: 'groupMemberComplete',
+    cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
   },
 ];
 

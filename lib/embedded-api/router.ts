@@ -11,13 +11,15 @@ import { loadImage } from './handlers/image';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
 import { sendAccessCode } from './handlers/sendAccessCode';
+import { generalPageInfo, selectionPage, submitSelection } from './handlers/selection';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are validated by the contract before a handler runs
 type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
 
 /** The calls the embedded API answers so far; the flows' issues add theirs. */
 export const ROUTES: Partial<Record<CallPath, Handler>> = {
-  pageinfo: publicPageInfo,
+  // The manual, the finished page and /kodewinfo (category kodewinfo: the group's info texts).
+  pageinfo: generalPageInfo,
   'pageinfo/headerfooter': headerFooterPageInfo,
   'pageinfo/error': errorPageInfo,
   'pageinfo/kodekodex/login': accessCodePageInfo,
@@ -35,4 +37,6 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
   loadImage,
   'submit/kodew/sendaccesscode': sendAccessCode('kodew'),
+  'pageinfo/kodew/assessmentselection': selectionPage,
+  'submit/kodew/assessmentselection': submitSelection,
 };

@@ -62,7 +62,7 @@ type Fixture = {
   questionnaireKey?: string;
 };
 
-const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey'];
+const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete'];
 
 /** A web-variant group code of its own per fixture, with one Text and one List field. */
 async function createGroupFixture(situation: Situation, n: string, personal: string[]): Promise<Fixture> {
@@ -88,7 +88,9 @@ async function createGroupFixture(situation: Situation, n: string, personal: str
     await db.query('update assessor set first_name = $2, last_name = $3, email = $4, key_hash = $5 where id = $1', [member.assessorId, personal[0], personal[1], personal[2], keyHash]);
     await db.query(`update group_member set field_values = $2::jsonb, personal_info_saved_at = now() where id = $1`, [member.memberId, JSON.stringify({ 1: personal[3] })]);
   }
-  return { assessmentId: member.assessmentId, assessorId: member.assessorId, identCode: member.accessCode, personal, product: 4, memberId: member.memberId, hasAccount: withKey };
+  const fixture: Fixture = { assessmentId: member.assessmentId, assessorId: member.assessorId, identCode: member.accessCode, personal, product: 4, memberId: member.memberId, hasAccount: withKey };
+  if (situation === 'groupMemberComplete') await answerEverything(fixture);
+  return fixture;
 }
 
 async function createFixture(situation: Situation): Promise<Fixture> {
@@ -123,6 +125,7 @@ async function createFixture(situation: Situation): Promise<Fixture> {
   return fixture;
 }
 
+/** Every question of the fixture's questionnaire validly answered: ranks 1–4, or the top of a rating scale. */
 async function answerEverything(fixture: Fixture): Promise<void> {
   // The questionnaire the assessment really answers (a group participant's is a slider questionnaire).
   const [assessment] = await db.query<{ questionnaire_key: string }>('select questionnaire_key from assessment where id = $1', [fixture.assessmentId]);
@@ -173,8 +176,8 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
       const token = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
       const [answered] = await db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [fixture.assessmentId]);
       if (answered!.n === 0) await answerEverything(fixture);
-      // A group participant with another questionnaire to choose finishes without logout (spec §4).
-      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, ...(fixture.product === 1 && { logout: true }) });
+      // A group participant has another questionnaire to choose: not logged out (spec §4).
+      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: fixture.memberId === undefined });
       return token;
     }
   }
@@ -186,6 +189,12 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
   switch (callPath) {
     case 'pageinfo/error':
       return { category: 'SignOut', ...withToken };
+    case 'pageinfo':
+      // A group participant's /kodewinfo reads their group's texts.
+      return { uiLanguage: 'de-DE', ...(fixture.memberId !== undefined && { category: 'kodewinfo' }), ...withToken };
+    case 'submit/kodew/assessmentselection':
+      // The second questionnaire of the fixture's group: the participant's assessment is re-targeted.
+      return { selectedQuestionnaireId: 2, type: 2, ...withToken };
     case 'submit/kodekodex/identcode':
       return { assessmentIdentCode: fixture.identCode, ...withToken };
     case 'submit/kodekodex/login':

@@ -246,6 +246,40 @@ describe('sessionAfterCall', () => {
   });
 });
 
+describe('the questionnaire selection (submit/kodew/assessmentselection)', () => {
+  const CHOSEN = tokenWith({ product: 4, isLoggedIn: true, assessmentType: 2 });
+
+  it('Ok: the new token, start index 1 and the walk to where a begun questionnaire was left (spec §4, §9)', () => {
+    const session = used({ resumePending: false });
+    expect(sessionAfterCall('submit/kodew/assessmentselection', { selectedQuestionnaireId: 2, type: 2 }, { statusCode: 1, detailCode: 0, token: CHOSEN }, session)).toEqual({
+      ...session,
+      token: CHOSEN,
+      startIndex: 1,
+      resumePending: true,
+    });
+  });
+
+  it('a refused choice changes nothing', () => {
+    const session = used();
+    expect(sessionAfterCall('submit/kodew/assessmentselection', {}, { statusCode: 5, detailCode: 0, errorInfo: 'type: 1 is not …' }, session)).toEqual(session);
+  });
+});
+
+describe("the product is kept when the token goes (the error page's login button, spec §2)", () => {
+  it('finish with logout: the token goes, its product stays', () => {
+    const session = used({ token: LOGGED_IN });
+    const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, detailCode: 0, logout: true }, session);
+    expect(next.token).toBeUndefined();
+    expect(next.product).toBe(4);
+  });
+
+  it('finish without logout: the next token carries it, nothing is kept beside it', () => {
+    const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, detailCode: 0, logout: false, token: LOGGED_IN }, used());
+    expect(next).toMatchObject({ token: LOGGED_IN });
+    expect(next).not.toHaveProperty('product');
+  });
+});
+
 describe('finishing without logout', () => {
   it('keeps the token and starts the next questionnaire at 1', () => {
     const session = { ...newSession(), token: 'a.b.c', startIndex: 9 };

@@ -485,7 +485,8 @@ describe('answers', () => {
     const result = await run({ session, path: 'submit/finishassessment' }, { response: { statusCode: 1, detailCode: 0, logout: true } });
     expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, logout: true });
     const stored = storedSession(result.response);
-    expect(stored).toEqual({ sid: session.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true, languageChosen: false, resumePending: false });
+    // The token's product stays: the error page's login button (spec §2).
+    expect(stored).toEqual({ sid: session.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true, languageChosen: false, resumePending: false, product: 1 });
   });
 
   it('the XSRF cookie name the proxy reads is the one the page gets', () => {

@@ -103,6 +103,8 @@ export const questionnaireSelection = z.looseObject({
   questionnaireType: z.number().int(),
   title: z.string().nullish(),
   selectable: z.boolean().nullish(),
+  /** Embedded API: the participant finished it already (why it is not selectable; the spec leaves it to the page). */
+  finished: z.boolean().nullish(),
 });
 export const selectionPageResponse = pageInfoResponse.extend({
   questionnaireSelections: z.array(questionnaireSelection).nullish(),
