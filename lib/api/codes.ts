@@ -59,6 +59,12 @@ export const ExtraDetailCode = {
   TooManyUnknownCodes: 101,
   /** With MailNotSent: this participant or client address has had as many mails this hour as the anti-spam limit allows. */
   TooManyMails: 102,
+  /**
+   * With TokenInvalid: a group participant's call beyond the personal-info page before they saved
+   * it (additional fields, key, data-privacy consent). The app sends them back to their variant's
+   * personal-info page (lib/flows/personalInfoFirst.ts) instead of the error page.
+   */
+  PersonalInfoFirst: 103,
 } as const;
 
 /** Product values carried in the token (spec §1). */

@@ -1,4 +1,4 @@
-import { DetailCode, StatusCode } from '@/lib/api/codes';
+import { DetailCode, ExtraDetailCode, StatusCode } from '@/lib/api/codes';
 import type { ApiAnswer, ApiContext } from './context';
 import { isTokenFailure, verifyToken, type RevocationReason, type TokenPayload } from './tokens';
 
@@ -23,6 +23,8 @@ export const Refusal = {
   noAssessment: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.UnknownAssessmentId },
   unknownAssessment: { statusCode: StatusCode.AssessmentDoesNotExist, detailCode: DetailCode.UnknownAssessmentId },
   finished: { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails },
+  /** A group participant who has not saved the personal-info page yet (consent before content). */
+  personalInfoFirst: { statusCode: StatusCode.TokenInvalid, detailCode: ExtraDetailCode.PersonalInfoFirst, errorInfo: 'personal info first' },
 } as const satisfies Record<string, ApiAnswer>;
 
 /** The assessment a token speaks for, with its assessor: what the handlers decide on. */
@@ -48,6 +50,8 @@ export type ParticipantRow = {
   group_member_id: number | null;
   /** The questionnaireType chosen in a group flow (the token's assessmentType). */
   assessment_type: number | null;
+  /** A group participant who has not saved the personal-info page yet; false in the ident-code flow. */
+  personal_info_pending: boolean;
 };
 
 export type Holder = { payload: TokenPayload; loggedIn: boolean; row: ParticipantRow };
@@ -69,18 +73,27 @@ async function participantRow(ctx: ApiContext, assessmentId: number): Promise<Pa
   const [row] = await ctx.db.query<ParticipantRow>(
     `select a.id as assessment_id, a.product, a.questionnaire_key, a.candidate_title, a.candidate_first_name, a.candidate_last_name,
             a.candidate_pseudonym, a.is_self_assessment, a.first_login_done, a.finished_at, a.group_member_id, a.assessment_type,
-            s.id as assessor_id, s.first_name, s.last_name, s.email, s.is_registered, s.must_register, s.key_hash
-       from assessment a join assessor s on s.id = a.assessor_id where a.id = $1`,
+            s.id as assessor_id, s.first_name, s.last_name, s.email, s.is_registered, s.must_register, s.key_hash,
+            (m.id is not null and m.personal_info_saved_at is null) as personal_info_pending
+       from assessment a join assessor s on s.id = a.assessor_id left join group_member m on m.id = a.group_member_id where a.id = $1`,
     [assessmentId],
   );
   return row;
 }
 
 /**
- * A token that speaks for an assessment that still runs: 'assessment' admits the not-logged-in
- * token of the ident code, 'loggedIn' only a token that proved the access code or personal key.
+ * What a call needs of the token:
+ * - 'assessment': any genuine token of a running assessment (the ident code's not-logged-in one too);
+ * - 'loggedIn': a token that proved the access code, personal key or group code, and, for a group
+ *   participant, the personal-info page saved: consent before content (SECURITY.md). Every call
+ *   beyond that page asks here, so the rule holds for the calls of flows still to come as well;
+ * - 'personalInfo': logged in, the personal-info page not necessarily saved: only that page's own
+ *   calls (groups/holder.ts).
  */
-export async function holderOf(token: string | undefined, ctx: ApiContext, need: 'assessment' | 'loggedIn'): Promise<Holder | Refused> {
+export type Need = 'assessment' | 'loggedIn' | 'personalInfo';
+
+/** A token that speaks for an assessment that still runs, and holds what the call needs. */
+export async function holderOf(token: string | undefined, ctx: ApiContext, need: Need): Promise<Holder | Refused> {
   const read = await readToken(token, ctx);
   if (isRefused(read)) return read;
   const { payload } = read;
@@ -89,7 +102,8 @@ export async function holderOf(token: string | undefined, ctx: ApiContext, need:
   if (!row) return { refusal: Refusal.unknownAssessment };
   if (row.finished_at) return { refusal: Refusal.finished };
   const loggedIn = payload.isLoggedIn === true;
-  if (need === 'loggedIn' && !loggedIn) return { refusal: Refusal.notAllowed };
+  if (need !== 'assessment' && !loggedIn) return { refusal: Refusal.notAllowed };
+  if (need === 'loggedIn' && row.personal_info_pending) return { refusal: Refusal.personalInfoFirst };
   return { payload, loggedIn, row };
 }
 

@@ -37,6 +37,6 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
   loadImage,
   'submit/kodew/sendaccesscode': sendAccessCode('kodew'),
-  'pageinfo/kodew/assessmentselection': selectionPage,
-  'submit/kodew/assessmentselection': submitSelection,
+  'pageinfo/kodew/assessmentselection': selectionPage('kodew'),
+  'submit/kodew/assessmentselection': submitSelection('kodew'),
 };

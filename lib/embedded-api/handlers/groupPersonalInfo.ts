@@ -17,7 +17,7 @@ import { translationsFor } from '../translations';
  * The personal-info page of the group variants with additional fields (kodew; kodegroupcode in
  * issue 9), keyed by variant like the rest of the group flows: pageinfo/<variant>/personalinfo and
  * submit/<variant>/personalinfo. Only a logged-in participant of a group code of that variant gets
- * anything (groups/holder.ts).
+ * anything (groups/holder.ts); these two are the calls a participant may make before saving it.
  */
 
 type PageBody = { token?: string; uiLanguage?: string };
@@ -45,7 +45,7 @@ export function groupPersonalInfoPage(variant: GroupVariant) {
   return async function personalInfoPage(body: PageBody, ctx: ApiContext): Promise<ApiAnswer> {
     const language = languageOf(body.uiLanguage);
     const translations = translationsFor(language);
-    const found = await groupMemberHolder(body.token, ctx, variant);
+    const found = await groupMemberHolder(body.token, ctx, variant, 'personalInfo');
     if (isRefused(found)) return { ...found.refusal, translations };
     const { row, member, group } = found;
     const hasAccount = row.key_hash !== null;
@@ -87,7 +87,7 @@ const invalid = (errorInfo: string, detailCode: number = DetailCode.NoDetails): 
  */
 export function submitGroupPersonalInfo(variant: GroupVariant) {
   return async function submitPersonalInfo(body: SubmitBody, ctx: ApiContext): Promise<ApiAnswer> {
-    const found = await groupMemberHolder(body.token, ctx, variant);
+    const found = await groupMemberHolder(body.token, ctx, variant, 'personalInfo');
     if (isRefused(found)) return found.refusal;
     const { row, member, group, payload } = found;
 

@@ -5,9 +5,9 @@ import { safeEqual } from '@/lib/crypto/hmac';
 import { normaliseCode } from '@/lib/validation/code';
 import { isValidEmail } from '@/lib/validation/email';
 import type { ApiAnswer, ApiContext } from '../context';
-import { holderOf, isRefused, Refusal, type Holder } from '../authority';
+import { isRefused, Refusal, type Holder } from '../authority';
 import { decryptClientValue } from '../clientCrypto';
-import { memberOfAssessment } from '../groups/store';
+import { groupMemberHolder } from '../groups/holder';
 import { accessCodeMail } from '../mail/accessCodeMail';
 import { isLimited, releaseMail, reserveMail } from '../mail/limits';
 import { sendMail, type MailFailure } from '../mail/send';
@@ -38,11 +38,10 @@ function renewedToken(holder: Holder, ctx: ApiContext): string {
  */
 export function sendAccessCode(variant: GroupVariant) {
   return async function submitSendAccessCode(body: SendAccessCodeBody, ctx: ApiContext): Promise<ApiAnswer> {
-    const holder = await holderOf(body.token, ctx, 'loggedIn');
+    const holder = await groupMemberHolder(body.token, ctx, variant);
     if (isRefused(holder)) return holder.refusal;
-    const membership = await memberOfAssessment(ctx.db, holder.row.assessment_id);
-    if (!membership || membership.group.variant !== variant || holder.row.key_hash === null) return Refusal.notAllowed;
-    const { member, group } = membership;
+    if (holder.row.key_hash === null) return Refusal.notAllowed;
+    const { member, group } = holder;
 
     const email = body.email.trim();
     if (!isValidEmail(email)) return invalid('email: not an e-mail address');
