@@ -36,8 +36,13 @@ export type Situation =
   | 'groupMemberWithKey'
   /** An ident-code assessment of product 4 on a slider questionnaire with images (like P4-SLIDER). */
   | 'slider'
-  /** A web-variant participant (no key) whose questionnaire is answered completely, another one still to choose. */
-  | 'groupMemberComplete';
+  /**
+   * A web-variant participant past personal info (so with a key: keep is impossible without one)
+   * whose questionnaire is answered completely, another one still to choose.
+   */
+  | 'groupMemberComplete'
+  /** A web-variant participant just logged in (personal info not saved) whose first questionnaire is answered completely. */
+  | 'groupMemberUnsavedComplete';
 
 export type AuthorityRow = {
   id: string;
@@ -64,6 +69,13 @@ const GENUINE: Pick<Record<TokenState, Cell>, 'none' | 'forged' | 'expired' | 'r
 
 /** Logged-in holders only. */
 const LOGGED_IN_ONLY: Record<TokenState, Cell> = { ...GENUINE, identCode: refused(3, 23), loggedIn: ok() };
+
+/**
+ * A group participant's calls beyond the personal-info page before they saved it (consent before
+ * content): the logged-in token is refused with TokenInvalid/PersonalInfoFirst (103), and the app
+ * sends the participant back to the personal-info page.
+ */
+const BEFORE_PERSONAL_INFO: Record<TokenState, Cell> = { ...LOGGED_IN_ONLY, loggedIn: refused(3, 103) };
 
 /** Page-info loads that need no token but refuse a token that is not genuine or whose assessment is finished. */
 const PUBLIC: Record<TokenState, Cell> = { ...GENUINE, none: ok(), identCode: ok(), loggedIn: ok() };
@@ -227,25 +239,39 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     cells: LOGGED_IN_ONLY,
   },
   {
-    id: 'send access code, no key',
+    id: 'send access code, before personal info',
     calls: ['submit/kodew/sendaccesscode'],
-    when: 'participant without a personal key (the code alone would not bring them back)',
+    when: 'participant who has not saved personal info, so has no personal key either',
     situation: 'groupMember',
-    cells: { ...LOGGED_IN_ONLY, loggedIn: refused(3, 23) },
+    cells: BEFORE_PERSONAL_INFO,
   },
   {
     id: 'kodew info',
     calls: ['pageinfo'],
     when: "category kodewinfo: a logged-in group participant's token adds the group's info texts",
-    situation: 'groupMember',
+    situation: 'groupMemberWithKey',
     cells: PUBLIC,
+  },
+  {
+    id: 'kodew info, before personal info',
+    calls: ['pageinfo'],
+    when: 'category kodewinfo: group participant who has not saved personal info',
+    situation: 'groupMember',
+    cells: { ...PUBLIC, loggedIn: refused(3, 103) },
   },
   {
     id: 'selection page',
     calls: ['pageinfo/kodew/assessmentselection'],
     when: "group participant: the group's questionnaires, what is still selectable",
-    situation: 'groupMember',
+    situation: 'groupMemberWithKey',
     cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'selection page, before personal info',
+    calls: ['pageinfo/kodew/assessmentselection'],
+    when: 'group participant who has not saved personal info',
+    situation: 'groupMember',
+    cells: BEFORE_PERSONAL_INFO,
   },
   {
     id: 'selection page, no group',
@@ -258,8 +284,15 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     id: 'selection',
     calls: ['submit/kodew/assessmentselection'],
     when: 'group participant: another questionnaire becomes theirs, a token for it',
-    situation: 'groupMember',
+    situation: 'groupMemberWithKey',
     cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'selection, before personal info',
+    calls: ['submit/kodew/assessmentselection'],
+    when: 'group participant who has not saved personal info',
+    situation: 'groupMember',
+    cells: BEFORE_PERSONAL_INFO,
   },
   {
     id: 'selection, no group',
@@ -274,6 +307,20 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     when: 'group participant: logout false and a token for the next questionnaire; the retry the same',
     situation: 'groupMemberComplete',
     cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
+  },
+  {
+    id: 'questionnaire and image before personal info',
+    calls: ['pageinfo/questionnaire', 'loadImage'],
+    when: 'group participant who has not saved personal info',
+    situation: 'groupMemberUnsavedComplete',
+    cells: BEFORE_PERSONAL_INFO,
+  },
+  {
+    id: 'finish before personal info',
+    calls: ['submit/finishassessment'],
+    when: 'group participant who has not saved personal info, questionnaire answered completely (a token that finished had passed the rule: its retry answers like the first)',
+    situation: 'groupMemberUnsavedComplete',
+    cells: { ...BEFORE_PERSONAL_INFO, finishedWith: ok() },
   },
 ];
 

@@ -10,7 +10,7 @@ import { demoValue } from './demo/seed';
 import { createMember, findGroupCode } from './groups/store';
 import { hashKey } from './keys';
 import { ROUTES } from './router';
-import { signToken } from './tokens';
+import { isTokenFailure, revokeToken, signToken, verifyToken } from './tokens';
 import { bundledDefinition, sendTo, startTestApi, testSettings, type Handle } from './testApi';
 
 /**
@@ -60,9 +60,14 @@ type Fixture = {
   hasAccount: boolean;
   /** The questionnaire it answers, when it is not competency-24. */
   questionnaireKey?: string;
+  /** A group participant who has not saved the personal-info page (consent before content). */
+  personalInfoPending?: boolean;
 };
 
-const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete'];
+const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete', 'groupMemberUnsavedComplete'];
+/** Saved personal info means a key in kodew: keep is impossible without one. */
+const SAVED_SITUATIONS: Situation[] = ['groupMemberWithKey', 'groupMemberComplete'];
+const COMPLETE_SITUATIONS: Situation[] = ['complete', 'groupMemberComplete', 'groupMemberUnsavedComplete'];
 
 /** A web-variant group code of its own per fixture, with one Text and one List field. */
 async function createGroupFixture(situation: Situation, n: string, personal: string[]): Promise<Fixture> {
@@ -83,13 +88,22 @@ async function createGroupFixture(situation: Situation, n: string, personal: str
   );
   const group = (await findGroupCode(db, code))!;
   const member = await db.transaction((tx) => createMember(tx, group));
-  const withKey = situation === 'groupMemberWithKey';
+  const withKey = SAVED_SITUATIONS.includes(situation);
   if (withKey) {
     await db.query('update assessor set first_name = $2, last_name = $3, email = $4, key_hash = $5 where id = $1', [member.assessorId, personal[0], personal[1], personal[2], keyHash]);
     await db.query(`update group_member set field_values = $2::jsonb, personal_info_saved_at = now() where id = $1`, [member.memberId, JSON.stringify({ 1: personal[3] })]);
   }
-  const fixture: Fixture = { assessmentId: member.assessmentId, assessorId: member.assessorId, identCode: member.accessCode, personal, product: 4, memberId: member.memberId, hasAccount: withKey };
-  if (situation === 'groupMemberComplete') await answerEverything(fixture);
+  const fixture: Fixture = {
+    assessmentId: member.assessmentId,
+    assessorId: member.assessorId,
+    identCode: member.accessCode,
+    personal,
+    product: 4,
+    memberId: member.memberId,
+    hasAccount: withKey,
+    personalInfoPending: !withKey,
+  };
+  if (COMPLETE_SITUATIONS.includes(situation)) await answerEverything(fixture);
   return fixture;
 }
 
@@ -174,6 +188,14 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
     }
     case 'finishedWith': {
       const token = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
+      if (fixture.personalInfoPending) {
+        // Such a participant cannot finish (the rule under test refuses it): the state is made in the database.
+        const payload = await verifyToken(token, settings.tokenSecret, db, Date.now());
+        if (isTokenFailure(payload)) throw new Error('the fixture token does not verify');
+        await db.query('update assessment set finished_at = now() where id = $1', [fixture.assessmentId]);
+        await revokeToken(payload, db, 'finished');
+        return token;
+      }
       const [answered] = await db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [fixture.assessmentId]);
       if (answered!.n === 0) await answerEverything(fixture);
       // A group participant has another questionnaire to choose: not logged out (spec §4).
