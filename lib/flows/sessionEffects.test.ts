@@ -29,8 +29,8 @@ describe('sessionAfterCall', () => {
   });
 
   describe('ident code (submit/kodekodex/identcode)', () => {
-    it('stores token and languages, shows the selector, resets the start index, drops the previous username and step', () => {
-      const session = used({ showLanguageSelection: false, flowRoute: '/questionnaire', resumePending: true });
+    it('stores token and languages, shows the selector, resets the start index, drops the previous username, step and group variant', () => {
+      const session = used({ showLanguageSelection: false, flowRoute: '/questionnaire', resumePending: true, groupVariant: 'kodew' });
       const next = sessionAfterCall(
         'submit/kodekodex/identcode',
         { assessmentIdentCode: 'P1DEMO01' },
@@ -109,6 +109,11 @@ describe('sessionAfterCall', () => {
       expect(next).not.toHaveProperty('username');
       expect(next).not.toHaveProperty('flowRoute');
       expect(next).toMatchObject({ token: LOGGED_IN, resumePending: false, startIndex: 1, uiLanguage: 'fr-FR', questionnaireLanguage: 'fr-FR' });
+    });
+
+    it('logged in: the session knows the variant, where a skipped personal-info page is (lib/flows/personalInfoFirst.ts)', () => {
+      const next = sessionAfterCall(path, { groupcode: 'enc' }, { statusCode: 1, token: LOGGED_IN }, used({ groupVariant: 'ra' }));
+      expect(next.groupVariant).toBe(path.split('/')[1]);
     });
 
     it('not logged in (wrong code): only the token changes', () => {
@@ -266,10 +271,11 @@ describe('the questionnaire selection (submit/kodew/assessmentselection)', () =>
 });
 
 describe("the product is kept when the token goes (the error page's login button, spec §2)", () => {
-  it('finish with logout: the token goes, its product stays', () => {
-    const session = used({ token: LOGGED_IN });
+  it('finish with logout: the token goes, its product stays, the group variant goes', () => {
+    const session = used({ token: LOGGED_IN, groupVariant: 'kodew' });
     const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, detailCode: 0, logout: true }, session);
     expect(next.token).toBeUndefined();
+    expect(next).not.toHaveProperty('groupVariant');
     expect(next.product).toBe(4);
   });
 

@@ -4,12 +4,13 @@ import { isLanguage } from '@/lib/api/languages';
 import { decodeClaims, keptProduct } from '@/lib/session/claims';
 import type { SessionData } from '@/lib/session/data';
 import { routeAfterAccessCodeLogin } from './accessCode';
+import { GROUP_VARIANTS, groupVariant } from './groupVariants';
 import { routeAfterKeySaved } from './keySaved';
 import { isFlowRoute } from './signedIn';
 
 type Loose = Record<string, unknown>;
 
-const GROUP_LOGINS: CallPath[] = ['submit/ra/login', 'submit/kodew/login', 'submit/kodegroupcode/login'];
+const GROUP_LOGINS: CallPath[] = GROUP_VARIANTS.map((variant) => groupVariant(variant).calls.login);
 const PERSONAL_INFO: CallPath[] = [
   'submit/kodekodex/register',
   'submit/kodekodex/personalinfo',
@@ -34,6 +35,7 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
     // A new start: a previous participant's name and step must not carry over.
     delete next.username;
     delete next.flowRoute;
+    delete next.groupVariant;
     next.startIndex = 1;
     next.resumePending = false;
     // The ident-code flow offers the language selector throughout (the spec leaves it open; a
@@ -54,6 +56,7 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
     delete next.username;
     delete next.flowRoute;
     if (typeof response.username === 'string' && response.username) next.username = response.username;
+    next.groupVariant = GROUP_VARIANTS.find((variant) => groupVariant(variant).calls.login === path);
     next.resumePending = false;
     next.showLanguageSelection = true;
     next.startIndex = 1;
@@ -87,6 +90,7 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
       delete next.token;
       delete next.username;
       delete next.flowRoute;
+      delete next.groupVariant;
     }
     next.startIndex = 1;
     next.resumePending = false;

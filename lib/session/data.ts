@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { isProduct, Product } from '@/lib/api/codes';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/api/languages';
+import { isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { isFlowRoute, type FlowRoute } from '@/lib/flows/signedIn';
 import { keptProduct } from './claims';
 import { seal, unseal } from './seal';
@@ -31,6 +32,11 @@ export type SessionData = {
    * participant of product 4 the way back to /kodew (spec §2, §6). A token held wins over it.
    */
   product?: Product;
+  /**
+   * The group flow this session's participant logged in through (set by the group login): where a
+   * participant who has not saved personal info is sent back to (lib/flows/personalInfoFirst.ts).
+   */
+  groupVariant?: GroupVariant;
 };
 
 const PURPOSE = 'session';
@@ -70,6 +76,7 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
     resumePending: r.resumePending === true,
     ...(isFlowRoute(r.flowRoute) && { flowRoute: r.flowRoute }),
     ...(isProduct(r.product) && r.product !== Product.Unknown && { product: r.product }),
+    ...(isGroupVariant(r.groupVariant) && { groupVariant: r.groupVariant }),
   };
 }
 

@@ -75,7 +75,7 @@ describe('session data', () => {
   it('sealSession / unsealSession round-trip everything the session holds', () => {
     const session = newSession({
       token: 'h.p.s', username: 'Paula Bereit', uiLanguage: 'cz-CZ', questionnaireLanguage: 'en-US', startIndex: 9, showLanguageSelection: false,
-      languageChosen: true, resumePending: true, flowRoute: '/accesspassword', product: 4,
+      languageChosen: true, resumePending: true, flowRoute: '/accesspassword', product: 4, groupVariant: 'kodew',
     });
     const sealed = sealSession(session, SECRET);
     expect(sealed).not.toContain('h.p.s');
@@ -108,7 +108,7 @@ describe('session data', () => {
     const sealed = seal(
       {
         sid: 's'.repeat(22), token: 5, username: '', uiLanguage: 'xx-XX', questionnaireLanguage: null, startIndex: -1, showLanguageSelection: 'no', admin: true,
-        languageChosen: 'yes', resumePending: 1, flowRoute: '/admin',
+        languageChosen: 'yes', resumePending: 1, flowRoute: '/admin', groupVariant: 'admin',
       },
       SECRET,
       'session',

@@ -342,6 +342,35 @@ describe('the web variant: manual, selection, info and the error page (spec §2)
     expect(await propsIn(tree, PageTitle)).toEqual({ parts: ['Motivation'] });
   });
 
+  describe('consent before content: a group participant who skipped personal info', () => {
+    const PERSONAL_INFO_FIRST = { statusCode: 3, detailCode: 103, errorInfo: 'personal info first' };
+    /** A page rendered as Next would: an async page, or a page that returns its screen's element. */
+    const renderPage = async (file: string): Promise<unknown> => {
+      const element = await (require(file).default() as Promise<unknown>);
+      if (isValidElement(element) && typeof element.type === 'function') return (element.type as (props: unknown) => Promise<unknown>)(element.props);
+      return element;
+    };
+    const pages = ['@/app/kodewquestionnaireselection/page', '@/app/kodewinfo/page', '@/app/questionnaire/page'];
+
+    it.each(pages)('%s goes back to /kodewgrouploginpersonal, not to the error page', async (file) => {
+      session = newSession({ token: WEB, groupVariant: 'kodew' });
+      answer = () => ok({ ...PERSONAL_INFO_FIRST, translations: texts });
+      expect(await redirectOf(() => renderPage(file))).toBe('/kodewgrouploginpersonal');
+    });
+
+    it.each(pages)('%s, in a session that knows no group login: the error page as for any refusal', async (file) => {
+      session = newSession({ token: WEB });
+      answer = () => ok({ ...PERSONAL_INFO_FIRST, translations: texts });
+      expect(await redirectOf(() => renderPage(file))).toBe('/error?statusCode=3&detailCode=103');
+    });
+
+    it('any other refusal still goes to the error page', async () => {
+      session = newSession({ token: WEB, groupVariant: 'kodew' });
+      answer = () => ok({ statusCode: 3, detailCode: 23, translations: texts });
+      expect(await redirectOf(() => renderPage('@/app/kodewquestionnaireselection/page'))).toBe('/error?statusCode=3&detailCode=23');
+    });
+  });
+
   /** The texts and link targets of a rendered tree (server components within it are not called). */
   const walk = (node: ReactNode, found: { text: string[]; hrefs: string[] } = { text: [], hrefs: [] }) => {
     if (typeof node === 'string') found.text.push(node);

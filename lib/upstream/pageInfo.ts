@@ -4,6 +4,7 @@ import type { CallPath, RequestOf, ResponseOf } from '@/lib/api/catalogue';
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { getConfig } from '@/lib/config';
 import { errorPageUrl } from '@/lib/flows/errorPage';
+import { routeForPersonalInfoFirst } from '@/lib/flows/personalInfoFirst';
 import { routeForSignedIn, type LoginPage } from '@/lib/flows/signedIn';
 import { translator, type Translate } from '@/lib/i18n/translate';
 import { decodeClaims, type TokenClaims } from '@/lib/session/claims';
@@ -66,7 +67,8 @@ const MAX_LOADS = 500;
 /**
  * The one way a server page loads its page info, so that no page can forget a step: the token
  * requirement (spec §6), the signed-in rule of the login pages, the load through the one upstream
- * client with the common body of spec §7, the error redirect of spec §8, and the renewal element.
+ * client with the common body of spec §7, the way back to a skipped personal-info page, the error
+ * redirect of spec §8, and the renewal element.
  */
 export async function loadPage<P extends PageInfoPath>(path: P, options: LoadPageOptions<P>): Promise<LoadedPage<P>> {
   const session = await getSession();
@@ -97,6 +99,10 @@ export async function loadPage<P extends PageInfoPath>(path: P, options: LoadPag
     if (!more) break;
     extras = { ...extras, ...more };
   }
+
+  // A group participant who skipped the personal-info page goes back to it, not to the error page.
+  const personalInfoFirst = routeForPersonalInfoFirst(response, session.groupVariant);
+  if (personalInfoFirst) redirect(personalInfoFirst);
 
   const errors = options.errors ?? 'spec';
   const refusing = options.needsToken ? TOKEN_PAGE_STATUSES : ERROR_PAGE_STATUSES;
