@@ -25,10 +25,14 @@ const call = async (path: string, body: unknown): Promise<Answer> => (await send
 
 type Participant = { memberId: number; assessorId: number; assessmentId: number; token: string };
 
-/** A new participant of KWDEMO01 with the group login's token (no assessorId until a key is set). */
+/**
+ * A new participant of KWDEMO01 past the personal-info page (the selection comes after it:
+ * personalInfoFirst.test.ts), with a logged-in token; assessorId only withAccount.
+ */
 async function newParticipant(options: { withAccount?: boolean } = {}): Promise<Participant> {
   const group = (await findGroupCode(db, 'KWDEMO01'))!;
   const member = await db.transaction((tx) => createMember(tx, group));
+  await db.query('update group_member set personal_info_saved_at = now() where id = $1', [member.memberId]);
   const token = signToken(
     { product: 4, isLoggedIn: true, ...(options.withAccount && { assessorId: member.assessorId }), assessment: member.assessmentId },
     settings.tokenSecret,

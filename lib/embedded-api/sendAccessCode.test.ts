@@ -52,11 +52,15 @@ const encrypt = (plain: string) => encryptClientValue(plain, base.clientCryptoKe
 
 type Participant = { accessCode: string; token: string; memberId: number; assessorId: number };
 
-/** A participant of the kodew group code after the personal-info page: key set, logged in with an account. */
-async function participant({ withKey = true } = {}): Promise<Participant> {
+/**
+ * A participant of the kodew group code after the personal-info page: key set, logged in with an
+ * account. saved false: just logged in, the personal-info page not saved.
+ */
+async function participant({ withKey = true, saved = withKey } = {}): Promise<Participant> {
   const group = (await findGroupCode(db, 'MAILGRP1'))!;
   const member = await db.transaction((tx) => createMember(tx, group));
   if (withKey) await db.query('update assessor set key_hash = $2 where id = $1', [member.assessorId, await hashKey('Geheim4711')]);
+  if (saved) await db.query('update group_member set personal_info_saved_at = now() where id = $1', [member.memberId]);
   const token = signToken(
     { product: 4, isLoggedIn: true, ...(withKey && { assessorId: member.assessorId }), assessment: member.assessmentId },
     base.tokenSecret,
@@ -223,8 +227,16 @@ describe('not a spam relay', () => {
     expect((await smtp.mailTo('teilnehmer@[192.0.2.7]')).text).toContain(who.accessCode);
   });
 
-  it('a participant without a personal key is refused (3/23): the code alone would not bring them back', async () => {
+  it('a participant who has not saved personal info (so has no key either) is refused (3/103), and nothing is sent', async () => {
     const who = await participant({ withKey: false });
+    const to = address();
+    expect(await send(settingsWith(smtp.url), who, { email: to })).toEqual({ statusCode: 3, detailCode: 103, errorInfo: 'personal info first' });
+    expect(smtp.received.some((mail) => mail.to.includes(to))).toBe(false);
+  });
+
+  it('a participant without a personal key is refused (3/23): the code alone would not bring them back', async () => {
+    // Not reachable through the personal-info page (it takes no 'keep' without a key): the check stands on its own.
+    const who = await participant({ withKey: false, saved: true });
     expect(await send(settingsWith(smtp.url), who)).toEqual({ statusCode: 3, detailCode: 23 });
   });
 
