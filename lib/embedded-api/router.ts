@@ -2,7 +2,7 @@ import type { CallPath } from '@/lib/api/catalogue';
 import type { ApiAnswer, ApiContext } from './context';
 import { submitIdentCode } from './handlers/identcode';
 import { submitAccessCodeLogin } from './handlers/login';
-import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/pageinfo';
+import { errorPageInfo, headerFooterPageInfo } from './handlers/pageinfo';
 import { finishAssessment } from './handlers/finish';
 import { accessCodePageInfo } from './handlers/accessCodePage';
 import { groupPersonalInfoPage, submitGroupPersonalInfo } from './handlers/groupPersonalInfo';

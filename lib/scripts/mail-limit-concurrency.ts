@@ -42,6 +42,8 @@ async function main() {
     const member = await first.transaction((tx) => createMember(tx, group));
     memberId = member.memberId;
     await first.query('update assessor set key_hash = $2 where id = $1', [member.assessorId, await hashKey('Probe4711')]);
+    // Past the personal-info page: the mail comes after it (consent before content, SECURITY.md).
+    await first.query('update group_member set personal_info_saved_at = now() where id = $1', [member.memberId]);
     const token = signToken({ product: 4, isLoggedIn: true, assessorId: member.assessorId, assessment: member.assessmentId }, settings.tokenSecret, 3600);
     const accessCode = encryptClientValue(member.accessCode, settings.clientCryptoKey, settings.clientCryptoIv);
 

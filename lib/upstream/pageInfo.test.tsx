@@ -346,6 +346,7 @@ describe('the web variant: manual, selection, info and the error page (spec §2)
     const PERSONAL_INFO_FIRST = { statusCode: 3, detailCode: 103, errorInfo: 'personal info first' };
     /** A page rendered as Next would: an async page, or a page that returns its screen's element. */
     const renderPage = async (file: string): Promise<unknown> => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the pages, after the stand-ins
       const element = await (require(file).default() as Promise<unknown>);
       if (isValidElement(element) && typeof element.type === 'function') return (element.type as (props: unknown) => Promise<unknown>)(element.props);
       return element;
