@@ -56,7 +56,7 @@ type Participant = { accessCode: string; token: string; memberId: number; assess
  * A participant of the kodew group code after the personal-info page: key set, logged in with an
  * account. saved false: just logged in, the personal-info page not saved.
  */
-async function participant({ withKey = true, saved = withKey } = {}): Promise<Participant> {
+async function participant({ withKey = true, saved = withKey }: { withKey?: boolean; saved?: boolean } = {}): Promise<Participant> {
   const group = (await findGroupCode(db, 'MAILGRP1'))!;
   const member = await db.transaction((tx) => createMember(tx, group));
   if (withKey) await db.query('update assessor set key_hash = $2 where id = $1', [member.assessorId, await hashKey('Geheim4711')]);
