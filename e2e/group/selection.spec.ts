@@ -48,10 +48,11 @@ async function answerByKeyboard(page: Page, pages: number): Promise<void> {
     await reach(page, onward);
     await page.keyboard.press('Enter');
   }
-  const confirm = page.getByRole('dialog', { name: 'Finish questionnaire' });
+  const confirm = page.getByRole('alertdialog', { name: 'Finish questionnaire' });
   await expect(confirm).toBeVisible();
-  // The confirmation's 'Finish now' has focus: Enter confirms.
-  await expect(confirm.getByRole('button', { name: 'Finish now' })).toBeFocused();
+  // Finishing cannot be undone: the confirmation opens on 'Review my answers'; Tab reaches 'Finish now'.
+  await expect(confirm.getByRole('button', { name: 'Review my answers' })).toBeFocused();
+  await reach(page, confirm.getByRole('button', { name: 'Finish now' }));
   await page.keyboard.press('Enter');
 }
 
