@@ -66,9 +66,9 @@ test.describe('@group KODEW end to end in English', needs('smtp'), () => {
 
   test('/kodew/KWDEMO01/en → personal info → access code by mail → manual → selection → info → sliders → the selection again → the second questionnaire → thank you', async ({ page, baseURL }) => {
     // Eleven slider pages by keyboard and fourteen axe scans (every screen and both finish
-    // confirmations): 30–33 s on the 2-core machine beside another worker, on PGlite and on
-    // PostgreSQL, too close to the 45 s journey limit for a machine that other work slows.
-    test.setTimeout(60_000);
+    // confirmations): 30–33 s on the 2-core machine beside another worker (PGlite and PostgreSQL),
+    // 54 s in the whole suite while other work loaded the machine (load 24): past the 45 s limit.
+    test.setTimeout(90_000);
     smtp = await startSmtpServer(SMTP_PORT);
     let accessCode = '';
 
