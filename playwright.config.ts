@@ -42,6 +42,12 @@ const ON_DATABASE = DATABASE_URL ? 'node e2e/support/empty-database.mjs && DATAB
 const POSTGRES_SPECS = ['**/two-instances.spec.ts'];
 
 const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
+/**
+ * The journeys that run the SMTP server on SMTP_PORT or rely on nothing listening there: one at a
+ * time (project 'mail'), since two cannot listen on one port and a server one of them runs would
+ * take the mail that "SMTP down" expects to fail.
+ */
+const MAIL_SPECS = ['**/email.spec.ts', '**/kodew-end-to-end.spec.ts'];
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
 const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
 
@@ -73,7 +79,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: DESKTOP, testIgnore: DATABASE_URL ? STANDIN_SPECS : [...STANDIN_SPECS, ...POSTGRES_SPECS] },
+    { name: 'chromium', use: DESKTOP, testIgnore: DATABASE_URL ? [...STANDIN_SPECS, ...MAIL_SPECS] : [...STANDIN_SPECS, ...MAIL_SPECS, ...POSTGRES_SPECS] },
+    { name: 'mail', use: DESKTOP, testMatch: MAIL_SPECS, workers: 1 },
     // These share the one stand-in upstream, which some of them switch to failing or to dropping
     // texts: one at a time, so that a switch never reaches another's journey.
     { name: 'standin', use: DESKTOP, testMatch: STANDIN_SPECS, workers: 1 },

@@ -1,7 +1,8 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { callApi, encryptCode, hydrated } from '../support/api';
+import { hydrated } from '../support/api';
 import { expect, test } from '../support/deployed';
+import { kodewParticipantWithKey } from '../support/groupParticipant';
 import { tabTo } from '../support/questionnaire';
 
 /**
@@ -13,22 +14,7 @@ import { tabTo } from '../support/questionnaire';
  */
 
 /** A new participant of KWDEMO01 in English, past the personal-info page (key set, fields filled), as those pages send it. */
-async function newParticipant(page: Page): Promise<void> {
-  await page.goto('/support');
-  const login = await (await callApi(page, 'submit/kodew/login', { groupcode: encryptCode('KWDEMO01'), uiLanguage: 'en-US' })).json();
-  expect(login).toMatchObject({ statusCode: 1, tokenClaims: { product: 4, isLoggedIn: true } });
-  const personal = await (
-    await callApi(page, 'submit/kodew/personalinfo', {
-      additionalFieldsWithValues: [
-        { id: 1, value: 'Sales' },
-        { id: 2, value: '3-5' },
-      ],
-      password: encryptCode('Auswahl2026'),
-      uiLanguage: 'en-US',
-    })
-  ).json();
-  expect(personal).toMatchObject({ statusCode: 1 });
-}
+const newParticipant = (page: Page) => kodewParticipantWithKey(page, { key: 'Auswahl2026' });
 
 const questionnaires = (page: Page) => page.getByRole('group', { name: 'Questionnaire' });
 const radio = (page: Page, name: string) => questionnaires(page).getByRole('radio', { name });
@@ -62,10 +48,11 @@ async function answerByKeyboard(page: Page, pages: number): Promise<void> {
     await reach(page, onward);
     await page.keyboard.press('Enter');
   }
-  const confirm = page.getByRole('dialog', { name: 'Finish questionnaire' });
+  const confirm = page.getByRole('alertdialog', { name: 'Finish questionnaire' });
   await expect(confirm).toBeVisible();
-  // The confirmation's 'Finish now' has focus: Enter confirms.
-  await expect(confirm.getByRole('button', { name: 'Finish now' })).toBeFocused();
+  // Finishing cannot be undone: the confirmation opens on 'Review my answers'; Tab reaches 'Finish now'.
+  await expect(confirm.getByRole('button', { name: 'Review my answers' })).toBeFocused();
+  await reach(page, confirm.getByRole('button', { name: 'Finish now' }));
   await page.keyboard.press('Enter');
 }
 
@@ -88,7 +75,8 @@ test.describe('@group the questionnaire selection loop', () => {
 
     await page.goto('/kodewquestionnairemanual');
     await expect(page.getByRole('heading', { level: 1, name: 'How to fill in the questionnaire' })).toBeVisible();
-    await expect(page.getByText(/from 0 \(does not apply at all\) to 100 \(fully applies\)/).first()).toBeVisible();
+    // The filling info of the slider view (product 4).
+    await expect(page.getByText(/shows one topic with one or more sliders/).first()).toBeVisible();
     await hydrated(page);
     await expectNoAxeViolations(page);
     const onward = page.getByRole('link', { name: 'Continue' });

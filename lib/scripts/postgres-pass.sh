@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # npm run test:postgres — the PostgreSQL pass of `npm test`, run by lib/scripts/with-temp-postgres.sh
 # against its throw-away server (DATABASE_URL): the database-backed jest suites, each file on a fresh
-# database of its own (TEST_DATABASE_URL), then the assessment journeys and the two-instance journey
-# with the app on that server (E2E_DATABASE_URL). The journeys need a production build (npm run build).
+# database of its own (TEST_DATABASE_URL), then the assessment journeys, the two-instance journey and
+# the group journeys (they write participants, guessing counts, mail limits and answers; project
+# 'mail' holds the two that run the SMTP server) with the app on that server (E2E_DATABASE_URL).
+# The journeys need a production build (npm run build).
 set -euo pipefail
 : "${DATABASE_URL:?run this through lib/scripts/with-temp-postgres.sh}"
 server=$DATABASE_URL
 # Each step gets the server only under its own name: a DATABASE_URL left in the environment would
 # put every server the journeys start (the stand-in too) on the database the app's is emptying.
 TEST_DATABASE_URL=$server DATABASE_URL= npm run test:integration
-E2E_DATABASE_URL=$server DATABASE_URL= npx playwright test --project=chromium e2e/assessment/
+E2E_DATABASE_URL=$server DATABASE_URL= npx playwright test --project=chromium --project=mail e2e/assessment/ e2e/group/

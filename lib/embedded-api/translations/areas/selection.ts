@@ -1,15 +1,14 @@
 import { area } from './area';
 
 /**
- * Texts of the web variant's manual, questionnaire selection and info pages (issue 8):
- * /kodewquestionnairemanual (FillingInfoTextSlider, the filling info of product 4),
- * /kodewquestionnaireselection and /kodewinfo. KodewInfoText is the general info text; a group
- * code's questionnaire brings its own as KodewInfoText_<questionnaireType> (handlers/selection.ts).
+ * Texts of the web variant's questionnaire selection and info pages (issue 8):
+ * /kodewquestionnaireselection and /kodewinfo. (/kodewquestionnairemanual shows the filling info
+ * of product 4, FillingInfoTextSlider, which the slider view's area holds.) KodewInfoText is the
+ * general info text; a group code's questionnaire brings its own as KodewInfoText_<questionnaireType>
+ * (handlers/selection.ts).
  */
 export const selection = area({
   'de-DE': {
-    FillingInfoTextSlider:
-      'Auf den folgenden Seiten finden Sie je eine Frage mit einem oder mehreren Schiebereglern. Stellen Sie mit jedem Regler ein, wie sehr die Aussage auf Sie zutrifft: von 0 (trifft gar nicht zu) bis 100 (trifft voll zu). Wenn Sie eine Aussage nicht einschätzen können, wählen Sie „nicht bewertet“. Ihre Antworten werden beim Blättern gespeichert; Sie können jederzeit unterbrechen und später weitermachen.',
     SelectionTitle: 'Fragebogen auswählen',
     SelectionText: 'Wählen Sie den Fragebogen, den Sie als Nächstes ausfüllen möchten.',
     SelectionLegend: 'Fragebogen',
@@ -23,8 +22,6 @@ export const selection = area({
       'Im folgenden Fragebogen schätzen Sie jede Aussage mit einem Schieberegler von 0 bis 100 ein. Es gibt keine richtigen oder falschen Antworten – entscheiden Sie spontan.',
   },
   'en-US': {
-    FillingInfoTextSlider:
-      'Each of the following pages shows one question with one or more sliders. Use each slider to set how far the statement applies to you: from 0 (does not apply at all) to 100 (fully applies). If you cannot judge a statement, choose “not rated”. Your answers are saved as you turn the pages; you can stop at any time and continue later.',
     SelectionTitle: 'Choose a questionnaire',
     SelectionText: 'Choose the questionnaire you would like to fill in next.',
     SelectionLegend: 'Questionnaire',
@@ -38,8 +35,6 @@ export const selection = area({
       'In the following questionnaire you rate each statement with a slider from 0 to 100. There are no right or wrong answers – decide spontaneously.',
   },
   'fr-FR': {
-    FillingInfoTextSlider:
-      'Chacune des pages suivantes présente une question avec un ou plusieurs curseurs. Réglez chaque curseur selon la mesure dans laquelle l’affirmation s’applique à vous : de 0 (ne s’applique pas du tout) à 100 (s’applique entièrement). Si vous ne pouvez pas évaluer une affirmation, choisissez « non évalué ». Vos réponses sont enregistrées à chaque changement de page ; vous pouvez vous interrompre à tout moment et continuer plus tard.',
     SelectionTitle: 'Choisir un questionnaire',
     SelectionText: 'Choisissez le questionnaire que vous souhaitez remplir ensuite.',
     SelectionLegend: 'Questionnaire',
@@ -53,8 +48,6 @@ export const selection = area({
       'Dans le questionnaire suivant, vous évaluez chaque affirmation à l’aide d’un curseur de 0 à 100. Il n’y a pas de bonnes ou de mauvaises réponses – décidez spontanément.',
   },
   'it-IT': {
-    FillingInfoTextSlider:
-      'Ciascuna delle pagine seguenti presenta una domanda con uno o più cursori. Con ogni cursore indichi quanto l’affermazione si applica a lei: da 0 (non si applica affatto) a 100 (si applica pienamente). Se non può valutare un’affermazione, scelga «non valutato». Le sue risposte vengono salvate a ogni cambio di pagina; può interrompere in qualsiasi momento e continuare più tardi.',
     SelectionTitle: 'Scegliere un questionario',
     SelectionText: 'Scelga il questionario che desidera compilare adesso.',
     SelectionLegend: 'Questionario',
@@ -68,8 +61,6 @@ export const selection = area({
       'Nel questionario seguente valuta ogni affermazione con un cursore da 0 a 100. Non ci sono risposte giuste o sbagliate – decida spontaneamente.',
   },
   'cz-CZ': {
-    FillingInfoTextSlider:
-      'Na každé z následujících stránek najdete jednu otázku s jedním nebo více posuvníky. Každým posuvníkem nastavte, nakolik na vás výrok platí: od 0 (vůbec neplatí) do 100 (zcela platí). Pokud výrok nedokážete posoudit, zvolte „nehodnoceno“. Vaše odpovědi se ukládají při listování; můžete kdykoli přestat a pokračovat později.',
     SelectionTitle: 'Výběr dotazníku',
     SelectionText: 'Vyberte dotazník, který chcete vyplnit jako další.',
     SelectionLegend: 'Dotazník',
