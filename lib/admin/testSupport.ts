@@ -43,17 +43,24 @@ export function parseCsv(text: string, separator = ','): Array<Record<string, st
   const body = text.replace(/^\uFEFF/, '');
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) record.push(field), (field = '');
-    else if (c === '\r' && body[i + 1] === '\n') {
+    if (quoted && c === '"' && body[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      field += c;
+    } else if (c === separator) {
       record.push(field);
-      records.push(record);
-      (record = []), (field = ''), i++;
-    } else field += c;
+      field = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      records.push([...record, field]);
+      record = [];
+      field = '';
+      i++;
+    } else {
+      field += c;
+    }
   }
   if (field !== '' || record.length > 0) records.push([...record, field]);
   const [columns, ...rows] = records;
