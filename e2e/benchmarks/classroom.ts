@@ -25,6 +25,8 @@
  *   --window S             arrivals spread at random over S seconds (BENCH_WINDOW_S, default 10)
  *   --addresses distinct|one|both  which classrooms to run (default both)
  *   --pages                also load the pages between the calls
+ *   --until <step>         stop after this step ('login', 'personal info', 'selection', …): the
+ *                          timing ends there, to see what each stretch costs
  *   --seed N               arrival moments (BENCH_SEED, default 4711)
  *   BENCH_PORT             the server's port (default: a free one)
  *
@@ -39,7 +41,7 @@ import { DEMO_GROUP_CODES } from '@/lib/embedded-api/demo/groupRows';
 import { createClient } from '../fuzz/http';
 import { seededRandom } from '../fuzz/random';
 import { freePort, startServer, type RunningServer } from '../fuzz/server';
-import { PAGE_STEPS, runParticipant, STEPS, type Failure, type Outcome, type ParticipantPlan } from './classroom/participant';
+import { PAGE_STEPS, runParticipant, STEPS, type Failure, type Outcome, type ParticipantPlan, type Step } from './classroom/participant';
 import { rssOf } from './support/processMemory';
 import { percentile } from './support/stats';
 
@@ -58,6 +60,7 @@ function settings() {
       window: { type: 'string' },
       addresses: { type: 'string' },
       pages: { type: 'boolean' },
+      until: { type: 'string' },
       seed: { type: 'string' },
     },
   });
@@ -69,7 +72,10 @@ function settings() {
   };
   const addresses = values.addresses ?? 'both';
   if (!['distinct', 'one', 'both'].includes(addresses)) throw new Error(`--addresses: '${addresses}' is not distinct, one or both`);
+  const until = values.until as Step | undefined;
+  if (until !== undefined && (!STEPS.includes(until) || until === 'entry page')) throw new Error(`--until: '${until}' is none of ${STEPS.slice(1).join(', ')}`);
   return {
+    until,
     participants: number(values.participants ?? env.BENCH_PARTICIPANTS ?? '200', '--participants', (n) => Number.isInteger(n) && n >= 1 && n <= 5000),
     windowS: number(values.window ?? env.BENCH_WINDOW_S ?? '10', '--window', (n) => n >= 0),
     classrooms: (addresses === 'both' ? ['distinct', 'one'] : [addresses]) as Classroom[],
@@ -165,7 +171,10 @@ async function main(): Promise<number> {
   try {
     server = await startServer({ port, dataDir, logFile: path.join(LOG_DIR, 'server.log'), env: { TRUST_PROXY_HOPS: '1' }, pollMs: 100 });
     await sleep(SETTLE_MS);
-    const base = { groupCode: GROUP_CODE, language: LANGUAGE, fields: group.fields, firstQuestion: Object.values(firstQuestion), pages: options.pages };
+    const base = {
+      groupCode: GROUP_CODE, language: LANGUAGE, fields: group.fields, firstQuestion: Object.values(firstQuestion), pages: options.pages,
+      ...(options.until && { until: options.until }),
+    };
 
     // One participant first: every route's code loaded, as on a server that has been serving.
     const warmUpClient = createClient(port, 1, 60_000);
@@ -183,6 +192,7 @@ async function main(): Promise<number> {
       participants: options.participants,
       windowS: options.windowS,
       pages: options.pages,
+      ...(options.until && { until: options.until }),
       loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 10) / 10),
       results,
     }, null, 2));
@@ -190,7 +200,7 @@ async function main(): Promise<number> {
       const timing = result.submitToFirstPageMs;
       console.error(
         `bench:classroom: ${result.classroom}: ${result.reachedFirstPage} of ${result.participants} reached the first questionnaire page; ${result.errors} errors; ` +
-          (timing ? `code submit to first page p50 ${timing.p50} ms, p95 ${timing.p95} ms, max ${timing.max} ms` : 'no timing'),
+          (timing ? `code submit to ${options.until ?? 'first page'} p50 ${timing.p50} ms, p95 ${timing.p95} ms, max ${timing.max} ms` : 'no timing'),
       );
       for (const line of result.firstErrors ?? []) console.error(`  ${line}`);
     }

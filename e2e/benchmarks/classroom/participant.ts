@@ -31,6 +31,8 @@ export type ParticipantPlan = {
   firstQuestion: string[];
   /** Also load every page the browser shows on the way (personal info, e-mail, manual, selection, info). */
   pages: boolean;
+  /** Stop after this step (timing ends there): to find which step costs what. */
+  until?: Step;
 };
 
 /** The value a participant gives a field: a List's allowed value, a Text of their class. */
@@ -57,6 +59,8 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
       super(what);
     }
   }
+  /** Thrown after the step the run stops at: the participant is done. */
+  class Reached extends Error {}
 
   async function timed(step: Step, request: FuzzRequest): Promise<FuzzResponse> {
     const began = performance.now();
@@ -67,10 +71,14 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
     if (response.status !== 200) throw new StepFailed(step, `HTTP ${response.status}: ${response.body.slice(0, 160).replace(/\s+/g, ' ')}`);
     return response;
   }
+  const reached = (step: Step) => {
+    if (step === plan.until) throw new Reached();
+  };
 
   const page = async (step: Step, path: string, mustShow?: string[]) => {
     const response = await timed(step, { label: step, method: 'GET', path, headers: { accept: 'text/html', cookie: cookieHeader(jar), ...forwarded } });
     if (mustShow && !mustShow.some((text) => response.body.includes(text))) throw new StepFailed(step, `the page shows none of ${mustShow.map((t) => `'${t}'`).join(', ')}`);
+    reached(step);
     return response;
   };
 
@@ -89,6 +97,7 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
       throw new StepFailed(step, 'the answer is not JSON');
     }
     if (answer.statusCode !== StatusCode.Ok) throw new StepFailed(step, `statusCode ${String(answer.statusCode)}, detailCode ${String(answer.detailCode)}`);
+    if (step !== 'login') reached(step);
     return answer;
   };
 
@@ -101,6 +110,7 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
     submitted = performance.now();
     const login = await call('login', 'submit/kodew/login', { groupcode: encryptCode(plan.groupCode) });
     if ((login.tokenClaims as { isLoggedIn?: boolean } | undefined)?.isLoggedIn !== true) throw new StepFailed('login', 'not logged in');
+    reached('login');
 
     if (plan.pages) await page('personal page', '/kodewgrouploginpersonal');
     await call('personal info', 'submit/kodew/personalinfo', {
@@ -122,6 +132,7 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
     await page('questionnaire page', '/questionnaire', plan.firstQuestion);
     return { ok: true, participant: index, submitToFirstPageMs: performance.now() - submitted, steps };
   } catch (error) {
+    if (error instanceof Reached) return { ok: true, participant: index, submitToFirstPageMs: performance.now() - submitted, steps };
     if (error instanceof StepFailed) return { ok: false, failure: { participant: index, step: error.step, what: error.message }, steps };
     throw error;
   }
