@@ -9,8 +9,12 @@ type Client = ReturnType<typeof createClient>;
 /** The steps of one participant, in order; the timed stretch runs from 'login' to 'questionnaire page'. */
 export const STEPS = ['entry page', 'login', 'personal page', 'personal info', 'e-mail page', 'manual page', 'selection page', 'selection', 'info page', 'questionnaire page'] as const;
 export type Step = (typeof STEPS)[number];
-/** The page loads a browser makes between the calls; left out unless the run asks for them. */
-export const PAGE_STEPS: ReadonlySet<Step> = new Set(['personal page', 'e-mail page', 'manual page', 'selection page', 'info page']);
+/**
+ * The page loads a browser makes between the calls; left out unless the run asks for them. The
+ * selection page is always there: as its page info (through the proxy), which its render loads too
+ * and which names the choices.
+ */
+export const PAGE_STEPS: ReadonlySet<Step> = new Set(['personal page', 'e-mail page', 'manual page', 'info page']);
 
 export type Failure = { participant: number; step: Step; what: string };
 
