@@ -11,9 +11,21 @@ process.env.E2E_FRONT_URL = `http://localhost:${FAILING_PORT}`;
 process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
 /**
  * The guessing limits, lowered for the lock journey and raised per client so suites never lock
- * each other out: every journey comes from 127.0.0.1.
+ * each other out: every journey comes from 127.0.0.1 (the group journeys alone start a participant
+ * with KWDEMO01 dozens of times and type dozens of wrong group codes).
  */
-const LIMITS = 'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000';
+const LIMITS =
+  'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000 ' +
+  'GROUP_CODE_MAX_FAILURES_PER_CLIENT=100000 GROUP_CODE_MAX_LOGINS_PER_CLIENT=100000';
+/**
+ * Mail: the app sends to the SMTP server a journey runs on this port (e2e/support/smtp.ts, the
+ * journeys of e2e/group/email.spec.ts); while none runs, nothing listens there and a mail is not
+ * sent, as with a server that is down. Every journey comes from 127.0.0.1, so the per-client mail
+ * limit is raised; links in mails point at this server.
+ */
+const SMTP_PORT = BASE + 98;
+process.env.E2E_SMTP_PORT = String(SMTP_PORT);
+const MAIL = `SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} SMTP_TIMEOUT_MS=3000 MAIL_MAX_PER_CLIENT_PER_HOUR=100000 PUBLIC_URL=http://localhost:${PORT}`;
 
 /**
  * QA against a deployed instance: BASE_URL is its address, no server is started here, and the
@@ -69,7 +81,7 @@ export default defineConfig({
   webServer: DEPLOYED ? [] : [
     {
       // The app with the embedded API on a fresh data folder (or emptied database), as a fresh machine would start it.
-      command: `rm -rf .data-e2e && ${ON_DATABASE}DATA_DIR=.data-e2e ${LIMITS} node server.mjs -p ${PORT}`,
+      command: `rm -rf .data-e2e && ${ON_DATABASE}DATA_DIR=.data-e2e ${LIMITS} ${MAIL} node server.mjs -p ${PORT}`,
       url: `http://localhost:${PORT}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -52,5 +52,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|logo.svg).*)'],
+  // Question images (app/questionnaire-image) are no page: no policy, and no cookie that would keep them from the cache.
+  matcher: ['/((?!api/|questionnaire-image/|_next/static|_next/image|favicon.ico|robots.txt|logo.svg).*)'],
 };

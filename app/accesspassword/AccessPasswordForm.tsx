@@ -4,8 +4,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
-import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
-import { accessPasswordProblems, canSaveKey, KeyChoice as Choice, type SaveProblem } from '@/lib/validation/personalKey';
+import type { ClientCrypto } from '@/lib/client/encrypt';
+import { usePersonalKey } from '@/lib/client/usePersonalKey';
+import { MIN_KEY_LENGTH_ACCESS, type SaveProblem } from '@/lib/validation/personalKey';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
@@ -19,11 +20,9 @@ const MODAL = 'access-password-error';
 
 export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts, texts }: Props) {
   const { openModal } = useModal();
-  // Without a key there is nothing to keep: 'set' is forced and 'keep' hidden (spec §2).
-  const [choice, setChoice] = useState<Choice>(isPasswordSet ? Choice.Keep : Choice.Set);
-  const [key, setKey] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [privacy, setPrivacy] = useState(hasAccount);
+  // Without a key there is nothing to keep: 'set' is forced and 'keep' hidden (spec §2). Save reads
+  // as enabled once a key is typed and confirmed; the 5-character rule is explained when pressed.
+  const personalKey = usePersonalKey(MIN_KEY_LENGTH_ACCESS, { canKeep: isPasswordSet, consentGiven: hasAccount, saveEnabledFrom: 1 });
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const formRef = useEarlyForm();
@@ -43,15 +42,12 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const problems = accessPasswordProblems(choice, key, confirmation, privacy);
-    if (problems.length > 0) {
-      showError(problems.map((problem) => messageOf[problem]).join('\n'));
+    if (personalKey.problems.length > 0) {
+      showError(personalKey.problems.map((problem) => messageOf[problem]).join('\n'));
       return;
     }
     setBusy(true);
-    const response = await postCall('submit/kodekodex/personalinfo', {
-      passwordEncrypted: choice === Choice.Keep ? '' : encryptForUpstream(key.trim(), crypto),
-    });
+    const response = await postCall('submit/kodekodex/personalinfo', { passwordEncrypted: personalKey.encrypted(crypto) });
     const outcome = routeAfterKeySaved(response, response.tokenClaims);
     if (outcome.kind === 'go') {
       goAfterSessionChange(outcome.to);
@@ -68,20 +64,7 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
         <p className="lead">{texts.text}</p>
-        <KeyChoice
-          texts={keyTexts}
-          canKeep={isPasswordSet}
-          choice={choice}
-          onChoice={setChoice}
-          keyValue={key}
-          onKey={setKey}
-          confirmation={confirmation}
-          onConfirmation={setConfirmation}
-          privacyAccepted={privacy}
-          onPrivacy={setPrivacy}
-          privacyLocked={hasAccount}
-          disabled={busy}
-        />
+        <KeyChoice texts={keyTexts} {...personalKey.keyChoice} disabled={busy} />
         <div className={formStyles.actions}>
           {/* Enabled in the server's HTML: Enter before the scripts run is held and carried out (useEarlyForm).
               Reads as disabled where spec §5 disables save, yet a press explains why (the error modal). */}
@@ -90,7 +73,7 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
             type="submit"
             className="button button-primary"
             disabled={busy}
-            aria-disabled={!canSaveKey(choice, key, confirmation, privacy) || undefined}
+            aria-disabled={!personalKey.canSave || undefined}
           >
             {texts.save}
           </button>

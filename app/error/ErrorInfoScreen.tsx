@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { Product } from '@/lib/api/codes';
-import { errorPageMessage, errorPageStart, isSignOutRecord, parseErrorRecord } from '@/lib/flows/errorPage';
+import { errorPageLogin, errorPageMessage, errorPageStart, isSignOutRecord, parseErrorRecord } from '@/lib/flows/errorPage';
+import { keptProduct } from '@/lib/session/claims';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { ClearSessionOnMount } from '@/components/session/ClearSessionOnMount';
@@ -17,7 +17,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchParams }) {
   const record = parseErrorRecord(await searchParams);
   const start = errorPageStart(record);
-  const [{ t, claims, commit }, tPage] = await Promise.all([
+  const [{ t, session, commit }, tPage] = await Promise.all([
     // Without a record this is the ident-code form, so a signed-in participant goes on (issue 6, point 16).
     loadPage('pageinfo/error', { needsToken: false, errors: 'maintenance', ...(start === 'identCodeForm' && { loginPage: '/home' as const }) }),
     getTranslations('errorPage'),
@@ -53,6 +53,8 @@ export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchPa
     typedCodeExpired: tPage('typedCodeExpired'),
   });
   const info = isSignOutRecord(record);
+  // The token's product, or the one kept when the session lost its token (this page clears it).
+  const login = errorPageLogin(keptProduct(session));
   const title = info ? t('InfoPageTitle') : t('ErrorPageTitle');
   return (
     <section className="card card-narrow status-page" aria-labelledby="error-title">
@@ -70,8 +72,8 @@ export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchPa
           {tPage('typeAgain')}
         </Link>
       )}
-      {claims.product === Product.GroupWeb && (
-        <a className="button button-primary" href="/kodew">
+      {login && (
+        <a className="button button-primary" href={login}>
           {t('LoginButton')}
         </a>
       )}

@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { Product } from '@/lib/api/codes';
 import { isSupportedBrowser } from '@/lib/browser/support';
+import { answersInvalidKey, productRules } from '@/lib/flows/products';
 import { questionsPerPage, resumeNextStart } from '@/lib/flows/questionnaire';
 import { optionalText } from '@/lib/i18n/translate';
 import { loadPage } from '@/lib/upstream/pageInfo';
@@ -30,6 +30,8 @@ export default async function QuestionnairePage() {
   // The token never reaches the browser; the texts go as props, not the whole catalogue.
   const page = { ...response, token: null, translations: [] };
   const product = claims.product;
+  const rules = productRules(product);
+  const notRatedOffered = response.notRated === true && !!response.answervaluesConfig?.notRatedValueCaption;
   return (
     <>
       {commit}
@@ -46,8 +48,8 @@ export default async function QuestionnairePage() {
           saveFailed: t('SaveFailed'),
           instructionsButton: t('InstructionsButton'),
           instructionsTitle: t('InstructionsTitle'),
-          instructionsText: t(product === Product.CompetencyQuestionnaire ? 'InstructionsTextRanking' : 'InstructionsTextGrid'),
-          errorAnswersInvalid: t(product === Product.CompetencyQuestionnaire ? 'ErrorAnswersInvalid' : 'ErrorAnswersInvalidGrid'),
+          instructionsText: t(rules.texts.instructions),
+          errorAnswersInvalid: t(answersInvalidKey(product, notRatedOffered)),
           errorWord: t('ErrorWord'),
           questionWord: t('QuestionWord'),
           statementColumn: t('StatementColumn'),
@@ -62,6 +64,15 @@ export default async function QuestionnairePage() {
           modalErrorText: t('ModalErrorText'),
           errorTitle: tModal('errorTitle'),
           close: tModal('close'),
+          ...(rules.view === 'slider' && {
+            slider: {
+              progressLabel: t('SliderProgressLabel'),
+              progressText: t('SliderProgressText'),
+              bands: [1, 2, 3, 4, 5].map((band) => t(`SliderProgressBand${band}`)) as [string, string, string, string, string],
+              scaleCaption: t('SliderScaleCaption'),
+              autofill: t('SliderAutofill'),
+            },
+          }),
         }}
       />
     </>

@@ -1,6 +1,6 @@
 import { ManualScreen } from '@/components/manual/ManualScreen';
 
-/** Ident-code flow: the manual continues to the questionnaire (spec §2). */
+/** The manual of the ident-code flow and of the group flows without their own (spec §2): continue by product. */
 export default function QuestionnaireManualPage() {
-  return <ManualScreen continueHref="/questionnaire" />;
+  return <ManualScreen />;
 }

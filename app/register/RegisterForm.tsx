@@ -4,8 +4,9 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
-import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
-import { KeyChoice as Choice, personalKeyProblems } from '@/lib/validation/personalKey';
+import type { ClientCrypto } from '@/lib/client/encrypt';
+import { usePersonalKey } from '@/lib/client/usePersonalKey';
+import { MIN_KEY_LENGTH_ACCESS } from '@/lib/validation/personalKey';
 import { isOptionalEmailValid, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
@@ -34,10 +35,7 @@ const MODAL = 'register-error';
 export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, keyTexts, texts }: Props) {
   const { openModal } = useModal();
   const [data, setData] = useState<Data>(initial);
-  const [choice, setChoice] = useState<Choice>(isPasswordSet ? Choice.Keep : Choice.Set);
-  const [key, setKey] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [privacy, setPrivacy] = useState(isRegistered);
+  const personalKey = usePersonalKey(MIN_KEY_LENGTH_ACCESS, { canKeep: isPasswordSet, consentGiven: isRegistered });
   const [touched, setTouched] = useState({ key: false, confirmation: false, lastName: false, email: false });
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
@@ -45,12 +43,13 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   const keyRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
 
-  const problems = personalKeyProblems(choice, key, confirmation);
+  const problems = personalKey.problems;
   const keyInvalid = problems.includes('tooShort');
   const notConfirmed = !keyInvalid && problems.includes('notConfirmed');
   const lastNameMissing = data.lastName.trim() === '';
   const emailInvalid = !isOptionalEmailValid(data.emailAddress);
-  const canSave = privacy && problems.length === 0 && isRegisterDataValid(data) && !busy;
+  // Privacy unticked is one of the problems too (spec §5: save disabled unless privacy is ticked).
+  const canSave = problems.length === 0 && isRegisterDataValid(data) && !busy;
 
   const revealAll = () => setTouched({ key: true, confirmation: true, lastName: true, email: true });
 
@@ -76,7 +75,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
       firstName: data.firstName.trim(),
       lastName: data.lastName.trim(),
       emailAddress: data.emailAddress.trim(),
-      passwordEncrypted: choice === Choice.Keep ? '' : encryptForUpstream(key.trim(), crypto),
+      passwordEncrypted: personalKey.encrypted(crypto),
     });
     const outcome = routeAfterKeySaved(response, response.tokenClaims);
     if (outcome.kind === 'go') {
@@ -129,19 +128,10 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
         }}>
           <KeyChoice
             texts={keyTexts}
-            canKeep={isPasswordSet}
-            choice={choice}
-            onChoice={setChoice}
-            keyValue={key}
-            onKey={setKey}
-            confirmation={confirmation}
-            onConfirmation={setConfirmation}
+            {...personalKey.keyChoice}
             keyError={touched.key && keyInvalid ? texts.ErrorAccesskeyInvalid : undefined}
             confirmationError={touched.confirmation && notConfirmed ? texts.ErrorAccesskeyNotConfirmed : undefined}
             keyRef={keyRef}
-            privacyAccepted={privacy}
-            onPrivacy={setPrivacy}
-            privacyLocked={isRegistered}
             disabled={busy}
           />
         </div>

@@ -35,7 +35,8 @@ export async function Header() {
         <div className={styles.tools}>
           {loggedIn && (
             <div className={styles.user}>
-              <p className={styles.welcome}>{t('welcome', { username: session.username ?? '' })}</p>
+              {/* A group participant has no name (lib/embedded-api/handlers/groupLogin.ts). */}
+              <p className={styles.welcome}>{session.username ? t('welcome', { username: session.username }) : t('welcomeWithoutName')}</p>
               <SignOutButton label={t('signOut')} />
             </div>
           )}

@@ -4,6 +4,7 @@ import { useId, type Ref } from 'react';
 import { useHydrated } from '@/lib/client/useHydrated';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
+import type { KeyChoiceState } from '@/lib/client/usePersonalKey';
 import { KeyChoice as Choice } from '@/lib/validation/personalKey';
 import styles from './form.module.css';
 
@@ -21,23 +22,11 @@ export type KeyChoiceTexts = {
   close: string;
 };
 
-type Props = {
+type Props = KeyChoiceState & {
   texts: KeyChoiceTexts;
-  /** Keep is offered only when a key exists (spec §2, §4). */
-  canKeep: boolean;
-  choice: Choice;
-  onChoice: (choice: Choice) => void;
-  keyValue: string;
-  onKey: (value: string) => void;
-  confirmation: string;
-  onConfirmation: (value: string) => void;
   keyError?: string;
   confirmationError?: string;
   keyRef?: Ref<HTMLInputElement>;
-  privacyAccepted: boolean;
-  onPrivacy: (accepted: boolean) => void;
-  /** A registered participant's consent is given already: ticked and locked. */
-  privacyLocked: boolean;
   disabled?: boolean;
 };
 

@@ -1,17 +1,21 @@
-import { Product } from '@/lib/api/codes';
+import type { GroupVariant } from '@/lib/flows/groupVariants';
+import { manualContinue } from '@/lib/flows/manual';
+import { productRules } from '@/lib/flows/products';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { ManualActions } from './ManualActions';
 import styles from './ManualScreen.module.css';
 
 /**
- * The instructions page of both flows (spec §2): the filling-info text, a general-info modal, a
- * filling-info modal and a continue button to the flow's next page.
+ * The instructions page of every flow (spec §2): the filling-info text of the token's product, a
+ * general-info modal, a filling-info modal and a continue button to the flow's next page: the
+ * group variant's (/kodewquestionnairemanual), or by product (/questionnairemanual).
  */
-export async function ManualScreen({ continueHref }: { continueHref: string }) {
+export async function ManualScreen({ variant }: { variant?: GroupVariant }) {
   const { t, claims, commit } = await loadPage('pageinfo', { needsToken: true, extras: { category: 'questionnairemanual' } });
-  // Ranking (product 1) and rating grids are filled in differently.
-  const fillingInfo = t(claims.product === Product.CompetencyQuestionnaire ? 'FillingInfoText' : 'FillingInfoTextGrid');
+  // Ranking, rating grids and sliders are filled in differently (lib/flows/products.ts).
+  const fillingInfo = t(productRules(claims.product).texts.fillingInfo);
+  const continueHref = manualContinue(claims.product, variant);
   return (
     <section className={`card ${styles.manual}`} aria-labelledby="manual-title">
       <PageTitle parts={[t('ManualTitle')]} />

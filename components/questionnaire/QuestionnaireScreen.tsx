@@ -1,21 +1,22 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { Product, StatusCode } from '@/lib/api/codes';
-import { bcp47, isLanguage } from '@/lib/api/languages';
+import { StatusCode } from '@/lib/api/codes';
+import { bcp47, DEFAULT_LANGUAGE, isLanguage } from '@/lib/api/languages';
 import type { QuestionnairePageResponse } from '@/lib/api/schemas/questionnaire';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { errorPageUrl } from '@/lib/flows/errorPage';
 import { finishErrorText, routeAfterFinish } from '@/lib/flows/finish';
-import { encodeAnswers, invalidQuestions, keepsErrorMessage, questionsPerPage, unsetValue } from '@/lib/flows/questionnaire';
+import { productRules } from '@/lib/flows/products';
+import { encodeAnswers, invalidQuestions, keepsErrorMessage, scaleMaxOf } from '@/lib/flows/questionnaire';
 import { useUnsavedAnswers } from '@/components/chrome/UnsavedAnswers';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
-import { GridView } from './GridView';
-import { RankingView } from './RankingView';
+import type { SliderTexts } from './viewTypes';
+import { QUESTION_VIEWS } from './views';
 import styles from './Questionnaire.module.css';
 
 export type QuestionnaireTexts = {
@@ -42,6 +43,8 @@ export type QuestionnaireTexts = {
   modalErrorText: string;
   errorTitle: string;
   close: string;
+  /** The slider view's texts, where the product's view is the slider. */
+  slider?: SliderTexts;
 };
 
 /** The page as the server sent it; its translations stay on the server (texts come as props). */
@@ -98,7 +101,10 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
   const banner = useRef<HTMLParagraphElement>(null);
   // The control that moves on; the finish modals open after it was pressed and give focus back to it.
   const submit = useRef<HTMLButtonElement>(null);
-  const unset = unsetValue(product);
+  const rules = productRules(product);
+  const { View, ownProgress } = QUESTION_VIEWS[rules.view];
+  const unset = rules.unsetValue;
+  const scaleMax = scaleMaxOf(page.answervaluesConfig);
   const questions = page.questions ?? [];
   const start = questions[0]?.questionIndex ?? 1;
 
@@ -114,22 +120,24 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
   };
 
   const notRated = page.notRated === true;
-  const onChange = (questionId: number, answerId: number, value: number) => {
-    const nextValues = new Map(values).set(answerId, value);
+  const onChangeMany = (questionId: number, answers: ReadonlyArray<readonly [number, number]>) => {
+    const nextValues = new Map(values);
+    for (const [answerId, value] of answers) nextValues.set(answerId, value);
     setValues(nextValues);
     const question = questions.find((q) => q.id === questionId);
     // A question's message stays while it is still invalid, and goes once it is not.
-    if (invalid.has(questionId) && question && !keepsErrorMessage(product, question, nextValues, { notRated, unset })) {
+    if (invalid.has(questionId) && question && !keepsErrorMessage(product, question, nextValues, { notRated, unset, scaleMax })) {
       const next = new Map(invalid);
       next.delete(questionId);
       setInvalid(next);
     }
     setHasUnsavedAnswers(true);
   };
+  const onChange = (questionId: number, answerId: number, value: number) => onChangeMany(questionId, [[answerId, value]]);
 
   const turn = async (forward: boolean) => {
     if (inFlight.current) return;
-    const failed = invalidQuestions(product, questions, values, { forward, notRated, unset });
+    const failed = invalidQuestions(product, questions, values, { forward, notRated, unset, scaleMax });
     if (failed.length > 0) {
       setInvalid(new Map(failed.map((id) => [id, texts.errorAnswersInvalid])));
       focusQuestion(failed[0]!);
@@ -141,7 +149,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     setBusy(true);
     const answers = questions.flatMap((q) => q.answerInfos.map((a) => ({ id: a.id, value: values.get(a.id) ?? unset })));
     const response = await postCall('pageinfo/questionnaire', {
-      questionsPerPage: questionsPerPage(product),
+      questionsPerPage: rules.questionsPerPage,
       questionStartIndex: target,
       answers: encodeAnswers(start, answers),
     });
@@ -196,10 +204,13 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     rankBest: texts.rankBest,
     rankLeast: texts.rankLeast,
     errorLabel: (number: number, message: string) => `${texts.errorWord} ${texts.questionWord} ${number}: ${message}`,
+    ...(texts.slider && { slider: texts.slider }),
   };
   const isLastPage = !page.nextNavButtonQuestionStartIndex;
   // The language the content is really in (German where it has no translation), for screen readers.
-  const contentLang = isLanguage(page.questionnaireLanguage) ? bcp47(page.questionnaireLanguage) : undefined;
+  const contentLanguage = isLanguage(page.questionnaireLanguage) ? page.questionnaireLanguage : undefined;
+  const contentLang = contentLanguage ? bcp47(contentLanguage) : undefined;
+  const pageOf = fill(texts.pageOf, { current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1 });
   const rated = questions.flatMap((q) => q.answerInfos).filter((a) => (values.get(a.id) ?? unset) !== unset).length;
   const candidate = page.isSelfAssessment
     ? ''
@@ -207,7 +218,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
 
   return (
     <div className={`${styles.screen} ${simpleLayout ? styles.simple : ''}`}>
-      <PageTitle parts={[fill(texts.pageOf, { current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1 }), page.questionnaireTitle]} />
+      <PageTitle parts={[pageOf, page.questionnaireTitle]} />
       <div className={styles.top}>
         <h1 className={styles.title}>
           <span lang={contentLang}>{page.questionnaireTitle}</span>
@@ -215,42 +226,45 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
         </h1>
         <div className={styles.topTools}>
           <p ref={heading} className={styles.pageOf} tabIndex={-1} aria-live="polite">
-            {fill(texts.pageOf, { current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1 })}
+            {pageOf}
           </p>
           <button type="button" className="button button-secondary" aria-haspopup="dialog" onClick={() => openModal('instructions')}>
             {texts.instructionsButton}
           </button>
         </div>
-        <div
-          className={styles.progress}
-          role="progressbar"
-          aria-label={fill(texts.pageOf, { current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1 })}
-          aria-valuemin={1}
-          aria-valuemax={page.totalNumberOfPages ?? 1}
-          aria-valuenow={page.currentPage ?? 1}
-        >
-          <span style={{ width: `${(100 * (page.currentPage ?? 1)) / (page.totalNumberOfPages ?? 1)}%` }} />
-        </div>
+        {ownProgress ? (
+          <span className={styles.progress} aria-hidden="true" />
+        ) : (
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-label={pageOf}
+            aria-valuemin={1}
+            aria-valuemax={page.totalNumberOfPages ?? 1}
+            aria-valuenow={page.currentPage ?? 1}
+          >
+            <span style={{ width: `${(100 * (page.currentPage ?? 1)) / (page.totalNumberOfPages ?? 1)}%` }} />
+          </div>
+        )}
       </div>
 
       <form ref={formRef} className={styles.form} onSubmit={(event) => { event.preventDefault(); void turn(true); }} aria-busy={busy}>
-        {product === Product.CompetencyQuestionnaire ? (
-          <RankingView questions={questions} values={values} invalid={invalid} disabled={busy} onChange={onChange} texts={viewTexts} contentLang={contentLang} />
-        ) : page.answervaluesConfig ? (
-          <GridView
-            questions={questions}
-            values={values}
-            invalid={invalid}
-            disabled={busy}
-            onChange={onChange}
-            texts={viewTexts}
-            contentLang={contentLang}
-            config={page.answervaluesConfig}
-            notRated={notRated}
-          />
-        ) : null}
+        <View
+          questions={questions}
+          values={values}
+          invalid={invalid}
+          disabled={busy}
+          onChange={onChange}
+          onChangeMany={onChangeMany}
+          texts={viewTexts}
+          contentLang={contentLang}
+          config={page.answervaluesConfig ?? null}
+          notRated={notRated}
+          progress={{ current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1, label: pageOf }}
+          language={contentLanguage ?? DEFAULT_LANGUAGE}
+        />
 
-        {product !== Product.CompetencyQuestionnaire && texts.ratedCount && !activeModalId && (
+        {rules.ratedCount && texts.ratedCount && !activeModalId && (
           <p className={styles.ratedOverlay} aria-live="polite">
             {fill(texts.ratedCount, { count: rated, total: questions.flatMap((q) => q.answerInfos).length })}
           </p>

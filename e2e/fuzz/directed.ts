@@ -6,10 +6,15 @@ import type { FuzzRequest } from './http';
 import type { pageRoutes } from './pages';
 import type { Random } from './random';
 import type { Visitor } from './sessions';
+import { GROUP_CODES } from './values';
+import { encryptCode } from '../support/api';
 
 type Shape = Record<string, { def: { type: string; innerType?: unknown } }>;
 const unwrap = (field: { def: { type: string; innerType?: unknown } }): { def: { type: string } } =>
   field.def.innerType ? unwrap(field.def.innerType as never) : field;
+
+/** The calls only a logged-in group participant gets past the token check of. */
+const GROUP_MEMBER_CALLS: string[] = ['pageinfo/kodew/personalinfo', 'submit/kodew/personalinfo'];
 
 const text = (what: string, value: string): FuzzBody => ({ what, bytes: Buffer.from(value, 'utf8') });
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
@@ -28,8 +33,9 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
 
   for (const path of CALL_PATHS) {
     const schema = CALLS[path].request as never as { shape: Shape };
-    // Finishing would end the demo assessment the signed-in visitors use.
-    const as = path === 'submit/finishassessment' ? visitor : signedIn;
+    // Finishing would end the demo assessment the signed-in visitors use; the group flow's pages
+    // after the group login need a participant of a group code to get past the token check.
+    const as = path === 'submit/finishassessment' ? visitor : GROUP_MEMBER_CALLS.includes(path) ? byName('group participant') : signedIn;
     const base = sampleObject(schema as never, r);
     const keys = Object.keys(schema.shape).filter((key) => key !== 'token');
     const call = (body: FuzzBody) => requests.push(pageScriptCall(as, path, body, baseUrl));
@@ -42,6 +48,11 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
     call(text('every field null', JSON.stringify(Object.fromEntries(keys.map((k) => [k, null])))));
   }
   requests.push(pageScriptCall(signedIn, 'pageinfo', text('forged client addresses', '{}'), baseUrl, { 'x-forwarded-for': '203.0.113.7, 198.51.100.1', 'x-real-ip': '203.0.113.8' }));
+  // Every outcome of a group-code login, encrypted as the page sends it and in plain text.
+  for (const code of GROUP_CODES) {
+    requests.push(pageScriptCall(visitor, 'submit/kodew/login', text(`group code ${JSON.stringify(code)}`, JSON.stringify({ groupcode: encryptCode(code) })), baseUrl));
+    requests.push(pageScriptCall(signedIn, 'submit/kodew/login', text(`group code ${JSON.stringify(code)} not encrypted, a language`, JSON.stringify({ groupcode: code, uiLanguage: 'en-US' })), baseUrl));
+  }
 
   const get = (path: string, who: Visitor, what: string, headers: Record<string, string> = {}, method = 'GET'): FuzzRequest => ({
     label: `page ${method} ${path.length > 120 ? `${path.slice(0, 60)}…` : path}: ${who.name}, ${what}`,

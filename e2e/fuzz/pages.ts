@@ -13,12 +13,15 @@ const REAL_ACTION_IDS = realActionIds();
 /** A page route of app/: its fixed segments and, when it has one, its dynamic part. */
 type Route = { segments: string[]; dynamic?: 'one' | 'catch-all' | 'optional-catch-all' };
 
-/** Every route with a page.tsx under app/, read from the folders, so new flows are fuzzed as they come. */
+/**
+ * Every route with a page.tsx (or a route handler, such as the question images) under app/ but
+ * app/api, read from the folders, so new flows are fuzzed as they come.
+ */
 export function pageRoutes(appDir = path.resolve('app')): Route[] {
   const routes: Route[] = [];
   const walk = (dir: string, segments: string[], dynamic?: Route['dynamic']) => {
     const entries = fs.readdirSync(dir, { withFileTypes: true });
-    if (entries.some((e) => e.isFile() && /^page\.(tsx|ts|jsx|js)$/.test(e.name))) routes.push({ segments, ...(dynamic && { dynamic }) });
+    if (entries.some((e) => e.isFile() && /^(page|route)\.(tsx|ts|jsx|js)$/.test(e.name))) routes.push({ segments, ...(dynamic && { dynamic }) });
     for (const entry of entries) {
       if (!entry.isDirectory() || entry.name.startsWith('_') || entry.name === 'api') continue;
       const name = entry.name;
@@ -35,7 +38,7 @@ export function pageRoutes(appDir = path.resolve('app')): Route[] {
 }
 
 /** Routes of the spec whose flows are not built yet, and paths no route has. */
-const OTHER_PATHS = ['/ra/RADEMO01', '/kodew/KWDEMO01/en', '/kodegroupcode/KGDEMO01/de', '/portal/PTDEMO01/1', '/nope', '/api', '/api/', '/api/health', '/_next/static/x.js', '/_next/image?url=%2Flogo.svg&w=9999&q=1', '/favicon.ico', '/logo.svg', '/robots.txt'];
+const OTHER_PATHS = ['/ra/RADEMO01', '/kodew/KWDEMO01/en', '/kodegroupcode/KGDEMO01/de', '/portal/PTDEMO01/1', '/nope', '/api', '/api/', '/api/health', '/_next/static/x.js', '/_next/image?url=%2Flogo.svg&w=9999&q=1', '/favicon.ico', '/logo.svg', '/robots.txt', '/questionnaire-image/collaboration', '/questionnaire-image/collaboration?v=0123456789abcdef'];
 
 /** encodeURIComponent, except that a lone surrogate goes out as its replacement character instead of throwing. */
 function percentEncoded(text: string): string {

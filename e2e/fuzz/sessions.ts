@@ -6,7 +6,7 @@ import type { createClient, FuzzResponse } from './http';
  * to fuzz requests never change them, so a login holds for the whole run.
  */
 export type Visitor = {
-  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2';
+  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2' | 'group participant';
   /** Cookie header value, empty for anonymous. */
   cookie: string;
   /** The XSRF-TOKEN value bound to this session, empty for anonymous. */
@@ -71,6 +71,12 @@ export async function prepareVisitors(client: Client): Promise<Visitor[]> {
     if (!login.tokenClaims?.isLoggedIn) throw new Error(`setup: ${row.identCode} is not signed in after the access code`);
     visitors.push(visitor);
   }
+  // A new participant of the web variant (every group login starts one), so that the group flow's
+  // calls get past their token check: no key yet, as after the group login.
+  const participant = await freshVisitor(client, 'group participant');
+  const group = await call(client, participant, 'submit/kodew/login', { groupcode: encryptCode('KWDEMO01') });
+  if (!group.tokenClaims?.isLoggedIn) throw new Error('setup: KWDEMO01 did not log a participant in');
+  visitors.push(participant);
   return visitors.map(({ name, cookie, xsrf }) => ({ name, cookie, xsrf }));
 }
 

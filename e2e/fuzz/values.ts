@@ -2,7 +2,9 @@ import { encryptCode } from '../support/api';
 import type { Random } from './random';
 
 /** Codes of shared/DEMO.md and near misses: the fuzz should reach real rows, not only unknown ones. */
-export const DEMO_CODES = ['P1DEMO01', 'P1RESUME1', 'P1FIRST01', 'P1REG0001', 'P1DONE001', 'P1SELF001', 'P2DEMO01', 'RADEMO01', 'KWDEMO01', 'KWEXPIR1', 'KWDONE01', 'KGDEMO01', 'PTDEMO01', 'P1LOCK001'];
+export const DEMO_CODES = ['P1DEMO01', 'P1RESUME1', 'P1FIRST01', 'P1REG0001', 'P1DONE001', 'P1SELF001', 'P2DEMO01', 'RADEMO01', 'KWDEMO01', 'KWEXPIR1', 'KWDONE01', 'KGDEMO01', 'KGSLIDE1', 'PTDEMO01', 'P1LOCK001'];
+/** Group codes of every outcome (groups/loginRule.ts): right, expired, closed, of another flow, unknown, malformed, with spaces. */
+export const GROUP_CODES = ['KWDEMO01', 'KWEXPIR1', 'KWDONE01', 'KGSLIDE1', 'RADEMO01', 'KGDEMO01', 'ZZZZ9999', 'KW-1', ' kw demo01 ', ''];
 const ACCESS_CODES = ['RANK4711', 'RESUME4711', 'FIRST4711', 'SELF4711', 'GRID4711', 'LOCK4711', 'WRONG000'];
 
 /** Strings that have broken parsers, databases, renderers and loggers before. */
@@ -78,6 +80,7 @@ export function stringFor(key: string, r: Random, maxLength?: number | null): st
   const lower = key.toLowerCase();
   if (r.chance(0.2)) return nastyString(r);
   if (lower.includes('identcode') || lower === 'groupcodeident' || lower === 'category') return r.chance(0.6) ? r.pick(DEMO_CODES) : r.string(r.between(1, 12));
+  if (lower === 'groupcode' && r.chance(0.6)) return r.chance(0.8) ? encryptCode(r.pick(GROUP_CODES)) : r.pick(GROUP_CODES);
   if (/password|groupcode|accesscode/.test(lower)) return r.chance(0.7) ? encryptCode(r.chance(0.5) ? r.pick(ACCESS_CODES) : r.string(r.between(1, 20))) : r.string(r.between(1, 40), 'ABCDEFabcdef0123456789+/=');
   if (lower === 'answers') return answersField(r);
   if (lower.includes('email')) return r.pick(['a@example.org', 'not-an-email', `${r.string(8)}@${r.string(5)}.test`, '@', 'a@b']);

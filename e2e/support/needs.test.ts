@@ -26,6 +26,7 @@ describe('what a journey needs, against BASE_URL', () => {
     ['standin', /stand-in upstream.*without BASE_URL/],
     ['limits', /ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12.*without BASE_URL/],
     ['own-server', /servers of its own.*without BASE_URL/],
+    ['smtp', /SMTP server the journey runs.*without BASE_URL/],
     ['server-files', /log or data folder.*without BASE_URL/],
   ])('%s is never there, and the reason says what to do instead', (need, reason) => {
     expect(unmetReason([need], deployed)).toMatch(reason);
@@ -71,7 +72,7 @@ describe('what a journey needs, against BASE_URL', () => {
 });
 
 it('tags are @needs-<need>, so that --grep-invert @needs- leaves what runs anywhere', () => {
-  expect(ALL.map(tagOf)).toEqual(['@needs-standin', '@needs-limits', '@needs-own-server', '@needs-server-files', '@needs-single-use-row']);
+  expect(ALL.map(tagOf)).toEqual(['@needs-standin', '@needs-limits', '@needs-own-server', '@needs-smtp', '@needs-server-files', '@needs-single-use-row']);
 });
 
 describe('the test details a journey declares', () => {

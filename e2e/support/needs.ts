@@ -11,6 +11,8 @@ export const NEEDS = {
   limits: 'needs the suite\'s lowered guessing limit (ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12, LIMITS in playwright.config.ts): run it without BASE_URL',
   /** Servers it starts itself on this machine (e2e/support/edgeServer.ts). */
   'own-server': 'starts servers of its own on this machine with settings of their own: run it without BASE_URL',
+  /** The app sends mail to the SMTP server the journey runs (SMTP_URL of playwright.config.ts, e2e/support/smtp.ts). */
+  smtp: 'needs the app to send its mail to the SMTP server the journey runs on this machine (SMTP_URL in playwright.config.ts): run it without BASE_URL',
   /** The server's log file or data folder, read from this machine. */
   'server-files': 'reads the server\'s log or data folder on this machine: run it without BASE_URL',
   /**

@@ -55,7 +55,11 @@ export type DetailName = keyof typeof DetailCode;
  * them. TooManyUnknownCodes comes with AssessmentIdentCodeIsInvalid: this client address has tried
  * too many unknown ident codes, and lookups are refused for a while (SECURITY.md, "Limits").
  */
-export const ExtraDetailCode = { TooManyUnknownCodes: 101 } as const;
+export const ExtraDetailCode = {
+  TooManyUnknownCodes: 101,
+  /** With MailNotSent: this participant or client address has had as many mails this hour as the anti-spam limit allows. */
+  TooManyMails: 102,
+} as const;
 
 /** Product values carried in the token (spec §1). */
 export const Product = {

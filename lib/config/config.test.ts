@@ -55,6 +55,36 @@ describe('loadConfig defaults', () => {
     });
   });
 
+  it('the group-code limits have their documented defaults: 200 participants behind one NAT fit', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      GROUP_CODE_MAX_FAILURES_PER_CLIENT: 100,
+      GROUP_CODE_FAILURE_WINDOW_SECONDS: 3600,
+      GROUP_CODE_LOCK_SECONDS: 900,
+      GROUP_CODE_MAX_LOGINS_PER_CLIENT: 500,
+      GROUP_CODE_LOGIN_WINDOW_SECONDS: 3600,
+    });
+    expect(config.GROUP_CODE_MAX_LOGINS_PER_CLIENT).toBeGreaterThanOrEqual(200);
+  });
+
+  it('the group-code limits are read from the environment', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, GROUP_CODE_MAX_LOGINS_PER_CLIENT: '1000', GROUP_CODE_LOCK_SECONDS: '60' })).toMatchObject({
+      GROUP_CODE_MAX_LOGINS_PER_CLIENT: 1000,
+      GROUP_CODE_LOCK_SECONDS: 60,
+    });
+  });
+
+  it('mail: no SMTP server (the outbox), and the anti-spam limits of SECURITY.md', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config).toMatchObject({ SMTP_TIMEOUT_MS: 10_000, MAIL_MAX_PER_PARTICIPANT_PER_HOUR: 3, MAIL_MAX_PER_CLIENT_PER_HOUR: 20 });
+    expect(config.MAIL_FROM).toMatch(/<[^@\s]+@[^>\s]+>$/);
+  });
+
+  it.each(['smtp://mail.example.com:587', 'smtps://user:secret@mail.example.com', 'smtp://127.0.0.1:2525'])('SMTP_URL %s is accepted', (url) => {
+    expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: url }).SMTP_URL).toBe(url);
+  });
+
   it('DATA_DIR defaults to ./.data, resolved to an absolute folder', () => {
     const config = loadConfig({ SESSION_SECRET: SECRET });
     expect(config.dataDir).toBe(path.resolve('./.data'));
@@ -105,10 +135,27 @@ describe('invalid variables throw a ConfigError that names the variable', () => 
     ['IDENT_CODE_MAX_FAILURES_PER_CLIENT', { IDENT_CODE_MAX_FAILURES_PER_CLIENT: '0' }],
     ['IDENT_CODE_FAILURE_WINDOW_SECONDS', { IDENT_CODE_FAILURE_WINDOW_SECONDS: 'hour' }],
     ['IDENT_CODE_LOCK_SECONDS', { IDENT_CODE_LOCK_SECONDS: String(30 * 24 * 3600 + 1) }],
+    ['GROUP_CODE_MAX_FAILURES_PER_CLIENT', { GROUP_CODE_MAX_FAILURES_PER_CLIENT: '0' }],
+    ['GROUP_CODE_FAILURE_WINDOW_SECONDS', { GROUP_CODE_FAILURE_WINDOW_SECONDS: 'hour' }],
+    ['GROUP_CODE_LOCK_SECONDS', { GROUP_CODE_LOCK_SECONDS: '-5' }],
+    ['GROUP_CODE_MAX_LOGINS_PER_CLIENT', { GROUP_CODE_MAX_LOGINS_PER_CLIENT: '2.5' }],
+    ['GROUP_CODE_LOGIN_WINDOW_SECONDS', { GROUP_CODE_LOGIN_WINDOW_SECONDS: String(30 * 24 * 3600 + 1) }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
+    ['SMTP_URL', { SMTP_URL: 'mail.example.com:25' }],
+    ['SMTP_TIMEOUT_MS', { SMTP_TIMEOUT_MS: '0' }],
+    ['MAIL_FROM', { MAIL_FROM: 'a@b.example\r\nBcc: victim@example.com' }],
+    ['MAIL_MAX_PER_PARTICIPANT_PER_HOUR', { MAIL_MAX_PER_PARTICIPANT_PER_HOUR: '0' }],
+    ['MAIL_MAX_PER_CLIENT_PER_HOUR', { MAIL_MAX_PER_CLIENT_PER_HOUR: 'many' }],
   ])('%s (%j)', (variable, env) => {
     const message = configErrorFor(env);
     expect(message).toMatch(/^Invalid configuration: /);
     expect(message).toContain(`${variable}:`);
+  });
+
+  it('a refused SMTP_URL is named without its value, which may hold a password', () => {
+    const message = configErrorFor({ SMTP_URL: 'http://user:Sup3rSecret@mail.example.com' });
+    expect(message).toContain('SMTP_URL:');
+    expect(message).not.toContain('Sup3rSecret');
   });
 
   it('names every offending variable at once', () => {

@@ -27,8 +27,28 @@ export const envSchema = z.object({
   IDENT_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.max(1_000_000).default(30),
   IDENT_CODE_FAILURE_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
   IDENT_CODE_LOCK_SECONDS: positiveInt.max(30 * 24 * 3600).default(900),
+  /** Unknown group codes from one client address within the window before logins from it are refused (enumeration); a classroom behind one NAT mistypes too. */
+  GROUP_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.max(1_000_000).default(100),
+  GROUP_CODE_FAILURE_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
+  GROUP_CODE_LOCK_SECONDS: positiveInt.max(30 * 24 * 3600).default(900),
+  /** New participants one client address may start with one group code within the login window (a classroom behind one NAT must fit). */
+  GROUP_CODE_MAX_LOGINS_PER_CLIENT: positiveInt.max(1_000_000).default(500),
+  GROUP_CODE_LOGIN_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
   /** Where participants reach the app: the admin command line prints deep links under it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  /**
+   * Where the embedded API sends mail (smtp://user:pass@host:587, smtps://… for TLS from the
+   * start); unset: each mail goes into the outbox table that `npm run admin -- outbox` reads.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** How long connecting, the greeting and each reply of the SMTP server may take: a dead server fails fast. */
+  SMTP_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
+  /** The sender of every mail, `address` or `Name <address>`. */
+  MAIL_FROM: z.string().trim().min(3).max(200).refine((v) => !/[\r\n]/.test(v), 'must be one line').default('Assessment Online <no-reply@assessment-online.example>'),
+  /** Access-code mails one group participant may have sent within an hour (anti-spam). */
+  MAIL_MAX_PER_PARTICIPANT_PER_HOUR: positiveInt.max(1_000_000).default(3),
+  /** Mails sent on behalf of one client address within an hour, across participants (anti-spam). */
+  MAIL_MAX_PER_CLIENT_PER_HOUR: positiveInt.max(1_000_000).default(20),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** scrypt computations (personal keys, access codes) at once; unset: one fewer than the cores, at least one (lib/embedded-api/keys.ts). */

@@ -3,8 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { bundledQuestionnaireFolder, MAX_IMAGE_BYTES, readQuestionnaireFile, readQuestionnaireFolder } from './files';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest of a png')]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('rest of a jpeg')]);
+/** A PNG signature and the header chunk with its size (4 × 3), which is all the import reads of an image. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0, 4, 0, 0, 0, 3]),
+  Buffer.from('rest of a png'),
+]);
+/** SOI and a baseline frame header with its size (4 × 3). */
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x03, 0x00, 0x04, 0x03]), Buffer.from('rest of a jpeg')]);
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
@@ -48,6 +55,8 @@ describe('reading a questionnaire file with its images', () => {
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.images.map((i) => [i.imageKey, i.mediaType, i.data.length])).toEqual([['scale', 'image/png', PNG.length], ['logo', 'image/jpeg', JPEG.length]]);
+    // Read at import, so that pages know an image's place before it arrives.
+    expect(read.images.map((i) => [i.width, i.height, i.sha256.length])).toEqual([[4, 3, 64], [4, 3, 64]]);
     expect(read.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(read.questionnaire).not.toHaveProperty('$schema');
   });
@@ -57,6 +66,8 @@ describe('reading a questionnaire file with its images', () => {
     ['an SVG (it can carry scripts)', { 'team-check/scale.svg': '<svg/>' }, 'questions[0].imageKey: no image team-check/scale.png|jpg|jpeg|gif|webp beside the file'],
     ['two images of one key', { 'team-check/scale.png': PNG, 'team-check/scale.gif': Buffer.from('GIF89a') }, "questions[0].imageKey: more than one image for 'scale' (scale.gif, scale.png); keep one"],
     ['a text file named .png', { 'team-check/scale.png': 'not an image' }, 'questions[0].imageKey: team-check/scale.png is not an image of type image/png (its first bytes say otherwise)'],
+    ['a PNG whose header has no size', { 'team-check/scale.png': PNG.subarray(0, 12) },
+      'questions[0].imageKey: team-check/scale.png has no width and height to read in its header (1 to 20,000 pixels each)'],
     ['an image over the limit', { 'team-check/scale.png': Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)]) },
       `questions[0].imageKey: team-check/scale.png has ${PNG.length + MAX_IMAGE_BYTES} bytes, more than the ${MAX_IMAGE_BYTES} allowed`],
   ])('refuses %s', async (_name, images, problem) => {
@@ -98,6 +109,6 @@ describe('reading a questionnaire file with its images', () => {
 
   it('finds the bundled questionnaires valid', async () => {
     const read = await readQuestionnaireFolder(bundledQuestionnaireFolder());
-    expect(read.map((r) => (r.ok ? r.questionnaire.key : r.problems))).toEqual(['competency-24', 'grid-10']);
+    expect(read.map((r) => (r.ok ? r.questionnaire.key : r.problems))).toEqual(['competency-24', 'grid-10', 'kodew-leadership', 'kodew-motivation', 'kodew-strengths']);
   });
 });

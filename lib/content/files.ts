@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checksumOf } from './checksum';
+import { imageSha256, imageSize, mediaTypeOf, type ImageMediaType } from './images';
 import { parseQuestionnaireText } from './parse';
 import { formatPath, TOP_LEVEL } from './problems';
 import type { Questionnaire } from './questionnaire';
@@ -21,17 +22,18 @@ export const MAX_IMAGE_BYTES = 512 * 1024;
 /** Far more than any real questionnaire; a bigger file is a mistake, not content. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-/** SVG is not accepted: it can carry scripts. */
-const MEDIA_TYPES: Record<string, { type: string; magic: (bytes: Buffer) => boolean }> = {
-  png: { type: 'image/png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  jpg: { type: 'image/jpeg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  jpeg: { type: 'image/jpeg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  gif: { type: 'image/gif', magic: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
-  webp: { type: 'image/webp', magic: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+/** SVG is not accepted: it can carry scripts. The bytes must say the same type (lib/content/images.ts). */
+const MEDIA_TYPES: Record<string, { type: ImageMediaType }> = {
+  png: { type: 'image/png' },
+  jpg: { type: 'image/jpeg' },
+  jpeg: { type: 'image/jpeg' },
+  gif: { type: 'image/gif' },
+  webp: { type: 'image/webp' },
 };
 export const IMAGE_EXTENSIONS = Object.keys(MEDIA_TYPES);
 
-export type QuestionnaireImage = { imageKey: string; mediaType: string; data: Buffer };
+/** An image with what pages need before it arrives: its size (no layout shift) and the hash that names its bytes. */
+export type QuestionnaireImage = { imageKey: string; mediaType: string; data: Buffer; width: number; height: number; sha256: string };
 
 /** A file that may be imported: the questionnaire, the images its questions name, and its checksum. */
 export type ValidQuestionnaireFile = { ok: true; file: string; questionnaire: Questionnaire; images: QuestionnaireImage[]; checksum: string };
@@ -101,11 +103,16 @@ async function readImages(folder: string, questionnaire: Questionnaire, problems
       continue;
     }
     const data = await fs.readFile(full);
-    if (!media.magic(data)) {
+    if (mediaTypeOf(data) !== media.type) {
       problems.push(`${where}: ${path.join(questionnaire.key, entry)} is not an image of type ${media.type} (its first bytes say otherwise)`);
       continue;
     }
-    images.push({ imageKey, mediaType: media.type, data });
+    const size = imageSize(data);
+    if (!size) {
+      problems.push(`${where}: ${path.join(questionnaire.key, entry)} has no width and height to read in its header (1 to 20,000 pixels each)`);
+      continue;
+    }
+    images.push({ imageKey, mediaType: media.type, data, ...size, sha256: imageSha256(data) });
   }
   return images;
 }

@@ -98,13 +98,22 @@ export async function holderOf(token: string | undefined, ctx: ApiContext, need:
  * its assessment must still run, so that a stale cookie leads to the error page, not onwards.
  */
 export async function optionalHolder(token: string | undefined, ctx: ApiContext): Promise<Refused | undefined> {
-  if (!token) return undefined;
+  const read = await optionalParticipant(token, ctx);
+  return isRefused(read) ? read : undefined;
+}
+
+/**
+ * The same, for a page whose texts depend on who holds the token (/accesscode asks a group
+ * participant for their personal key): the assessment's row when a genuine token speaks for one.
+ */
+export async function optionalParticipant(token: string | undefined, ctx: ApiContext): Promise<Refused | { row?: ParticipantRow }> {
+  if (!token) return {};
   const read = await readToken(token, ctx);
   if (isRefused(read)) return read;
-  if (typeof read.payload.assessment !== 'number') return undefined;
+  if (typeof read.payload.assessment !== 'number') return {};
   const row = await participantRow(ctx, read.payload.assessment);
   if (row?.finished_at) return { refusal: Refusal.finished };
-  return undefined;
+  return row ? { row } : {};
 }
 
 /**

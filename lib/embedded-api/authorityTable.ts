@@ -33,7 +33,11 @@ export type Situation =
   /** A participant of a web-variant group code, just logged in: no key, personal info not saved. */
   | 'groupMember'
   /** The same after the personal-info page: key set (so an account), additional fields filled in. */
-  | 'groupMemberWithKey';
+  | 'groupMemberWithKey'
+  /** An ident-code assessment of product 4 on a slider questionnaire with images (like P4-SLIDER). */
+  | 'slider'
+  /** A web-variant participant (no key) whose questionnaire is answered completely, another one still to choose. */
+  | 'groupMemberComplete';
 
 export type AuthorityRow = {
   id: string;
@@ -141,6 +145,134 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     calls: ['submit/finishassessment'],
     when: 'everything answered; revokes the token, whose retry answers like the first',
     situation: 'complete',
+    cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
+  },
+  {
+    id: 'login page, group participant',
+    calls: ['pageinfo/kodekodex/login'],
+    when: 'a group participant coming back: the texts ask for the personal key',
+    situation: 'groupMemberWithKey',
+    cells: PUBLIC,
+  },
+  {
+    id: 'ident code, personal access code',
+    calls: ['submit/kodekodex/identcode'],
+    when: "a group participant's personal access code finds the assessment they are at (after finishing one with questionnaires left, the next); limited per address",
+    situation: 'groupMemberWithKey',
+    cells: { ...everyState(ok()), finished: refused(9, 0) },
+  },
+  {
+    id: 'access-code login, personal key',
+    calls: ['submit/kodekodex/login'],
+    when: "a group participant's personal key; limited per assessment and address",
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: ok(), loggedIn: ok() },
+  },
+  { id: 'group personal info page, no key', calls: ['pageinfo/kodew/personalinfo'], when: 'kodew participant without a key', situation: 'groupMember', cells: LOGGED_IN_ONLY },
+  {
+    id: 'group personal info page, key set',
+    calls: ['pageinfo/kodew/personalinfo'],
+    when: 'kodew participant with a key: their values and access code',
+    situation: 'groupMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'group personal info page, no group',
+    calls: ['pageinfo/kodew/personalinfo'],
+    when: 'an ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  { id: 'group personal info, no key', calls: ['submit/kodew/personalinfo'], when: 'field values and a new key', situation: 'groupMember', cells: LOGGED_IN_ONLY },
+  {
+    id: 'group personal info, key set',
+    calls: ['submit/kodew/personalinfo'],
+    when: 'field values and a new key, replacing the one set',
+    situation: 'groupMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'group personal info, no group',
+    calls: ['submit/kodew/personalinfo'],
+    when: 'an ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'group login page',
+    calls: ['pageinfo/kodew/login'],
+    when: 'translations only; the code in the address is not looked up',
+    situation: 'running',
+    cells: PUBLIC,
+  },
+  {
+    id: 'group login',
+    calls: ['submit/kodew/login'],
+    when: 'the right group code: a new participant; the token is not read; limited per address',
+    situation: 'running',
+    cells: everyState(ok()),
+  },
+  {
+    id: 'image',
+    calls: ['loadImage'],
+    when: 'an image of the questionnaire version the token answers (base64 text); any other key NoRecordset',
+    situation: 'slider',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'send access code',
+    calls: ['submit/kodew/sendaccesscode'],
+    when: "the participant's own access code to any address; limited per participant and address",
+    situation: 'groupMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'send access code, no key',
+    calls: ['submit/kodew/sendaccesscode'],
+    when: 'participant without a personal key (the code alone would not bring them back)',
+    situation: 'groupMember',
+    cells: { ...LOGGED_IN_ONLY, loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'kodew info',
+    calls: ['pageinfo'],
+    when: "category kodewinfo: a logged-in group participant's token adds the group's info texts",
+    situation: 'groupMember',
+    cells: PUBLIC,
+  },
+  {
+    id: 'selection page',
+    calls: ['pageinfo/kodew/assessmentselection'],
+    when: "group participant: the group's questionnaires, what is still selectable",
+    situation: 'groupMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'selection page, no group',
+    calls: ['pageinfo/kodew/assessmentselection'],
+    when: 'ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'selection',
+    calls: ['submit/kodew/assessmentselection'],
+    when: 'group participant: another questionnaire becomes theirs, a token for it',
+    situation: 'groupMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'selection, no group',
+    calls: ['submit/kodew/assessmentselection'],
+    when: 'ident-code participant',
+    situation: 'running',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'finish, questionnaires left',
+    calls: ['submit/finishassessment'],
+    when: 'group participant: logout false and a token for the next questionnaire; the retry the same',
+    situation: 'groupMemberComplete',
     cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
   },
 ];

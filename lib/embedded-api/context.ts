@@ -11,6 +11,27 @@ export type EmbeddedSettings = {
   guessing: { maxPerAssessment: number; maxPerClient: number; windowSeconds: number; lockSeconds: number };
   /** The same for unknown ident codes, per client address (they are not secret, but must not be enumerable). */
   identCodeGuessing: { maxPerClient: number; windowSeconds: number; lockSeconds: number };
+  /**
+   * Group codes: unknown codes per client address (maxFailuresPerClient within failureWindowSeconds,
+   * then lockSeconds refused), and new participants per group code per client address
+   * (maxLoginsPerClient within loginWindowSeconds).
+   */
+  groupCodeGuessing: { maxFailuresPerClient: number; failureWindowSeconds: number; lockSeconds: number; maxLoginsPerClient: number; loginWindowSeconds: number };
+  /** Where mail goes (mail/send.ts) and how much of it one participant or address may cause. */
+  mail: MailSettings;
+  /** The address participants open (PUBLIC_URL): links in mails point there. */
+  publicUrl: string;
+};
+
+export type MailSettings = {
+  /** SMTP server; undefined: mails go into the outbox table. */
+  smtpUrl?: string;
+  /** Connection, greeting and reply timeout in milliseconds. */
+  timeoutMs: number;
+  from: string;
+  /** Anti-spam limits per hour, counted in the database (mail/limits.ts). */
+  maxPerParticipantPerHour: number;
+  maxPerClientPerHour: number;
 };
 
 export type ApiContext = {

@@ -92,6 +92,12 @@ export type IdentCodeRow = {
  * unknown codes, otherwise the assessment (or undefined, counted as a failure). A known and an
  * unknown code run the very same statement and write one row each (a failure keeps the address, a
  * success keeps nothing but the time), so that both cost the same time, commit included.
+ *
+ * A group participant's personal access code is looked up by the same statement (coming back,
+ * README "Coming back (group participants)"): it finds the assessment the participant is at
+ * (group_member.current_assessment_id). Every lookup probes both indexes, whichever code it is, so
+ * the cost stays the same for an ident code, an access code and an unknown code. For a participant,
+ * a closed group code counts as finished and the group code's end as the assessment's.
  */
 export async function lookUpIdentCode(ctx: ApiContext, code: string): Promise<IdentCodeRow | undefined | 'locked'> {
   const { maxPerClient, windowSeconds, lockSeconds } = ctx.settings.identCodeGuessing;
@@ -104,12 +110,22 @@ export async function lookUpIdentCode(ctx: ApiContext, code: string): Promise<Id
            from ident_code_lookup where client_address = $2 and failed
        ), gate as (
          select coalesce(failures >= $5::bigint and last > $3::timestamptz - make_interval(secs => $6::float8), false) as locked from state
-       ), found as (
-         select a.id, a.product, a.ui_language, a.questionnaire_language, a.stylesheet, a.finished_at, a.valid_until,
+       ), candidates as (
+         select 0 as source, a.id, a.product, a.ui_language, a.questionnaire_language, a.stylesheet, a.finished_at, a.valid_until,
                 s.must_register, s.key_hash is not null as has_key
            from assessment a join assessor s on s.id = a.assessor_id
-          where upper(a.ident_code) = upper($1) and not (select locked from gate)
-          order by a.id limit 1
+          where upper(a.ident_code) = upper($1)
+         union all
+         select 1 as source, a.id, a.product, a.ui_language, a.questionnaire_language, a.stylesheet,
+                coalesce(a.finished_at, g.closed_at), least(g.valid_until, a.valid_until),
+                s.must_register, s.key_hash is not null
+           from group_member m join group_code g on g.id = m.group_code_id
+           join assessment a on a.id = m.current_assessment_id join assessor s on s.id = a.assessor_id
+          where upper(m.access_code) = upper($1)
+       ), found as (
+         select id, product, ui_language, questionnaire_language, stylesheet, finished_at, valid_until, must_register, has_key
+           from candidates where not (select locked from gate)
+          order by source, id limit 1
        ), recorded as (
          insert into ident_code_lookup (client_address, looked_up_at, failed)
          select case when found.id is null then $2 end, $3, found.id is null

@@ -29,6 +29,21 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
       windowSeconds: config.IDENT_CODE_FAILURE_WINDOW_SECONDS,
       lockSeconds: config.IDENT_CODE_LOCK_SECONDS,
     },
+    groupCodeGuessing: {
+      maxFailuresPerClient: config.GROUP_CODE_MAX_FAILURES_PER_CLIENT,
+      failureWindowSeconds: config.GROUP_CODE_FAILURE_WINDOW_SECONDS,
+      lockSeconds: config.GROUP_CODE_LOCK_SECONDS,
+      maxLoginsPerClient: config.GROUP_CODE_MAX_LOGINS_PER_CLIENT,
+      loginWindowSeconds: config.GROUP_CODE_LOGIN_WINDOW_SECONDS,
+    },
+    mail: {
+      ...(config.SMTP_URL && { smtpUrl: config.SMTP_URL }),
+      timeoutMs: config.SMTP_TIMEOUT_MS,
+      from: config.MAIL_FROM,
+      maxPerParticipantPerHour: config.MAIL_MAX_PER_PARTICIPANT_PER_HOUR,
+      maxPerClientPerHour: config.MAIL_MAX_PER_CLIENT_PER_HOUR,
+    },
+    publicUrl: config.PUBLIC_URL,
   };
 }
 

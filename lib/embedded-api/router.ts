@@ -4,18 +4,25 @@ import { submitIdentCode } from './handlers/identcode';
 import { submitAccessCodeLogin } from './handlers/login';
 import { errorPageInfo, headerFooterPageInfo, publicPageInfo } from './handlers/pageinfo';
 import { finishAssessment } from './handlers/finish';
+import { accessCodePageInfo } from './handlers/accessCodePage';
+import { groupPersonalInfoPage, submitGroupPersonalInfo } from './handlers/groupPersonalInfo';
+import { GROUP_LOGIN_HANDLERS } from './handlers/groupLogin';
+import { loadImage } from './handlers/image';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
 import { questionnairePage } from './handlers/questionnaire';
+import { sendAccessCode } from './handlers/sendAccessCode';
+import { generalPageInfo, selectionPage, submitSelection } from './handlers/selection';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are validated by the contract before a handler runs
 type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
 
 /** The calls the embedded API answers so far; the flows' issues add theirs. */
 export const ROUTES: Partial<Record<CallPath, Handler>> = {
-  pageinfo: publicPageInfo,
+  // The manual, the finished page and /kodewinfo (category kodewinfo: the group's info texts).
+  pageinfo: generalPageInfo,
   'pageinfo/headerfooter': headerFooterPageInfo,
   'pageinfo/error': errorPageInfo,
-  'pageinfo/kodekodex/login': publicPageInfo,
+  'pageinfo/kodekodex/login': accessCodePageInfo,
   'submit/kodekodex/identcode': submitIdentCode,
   'submit/kodekodex/login': submitAccessCodeLogin,
   'pageinfo/kodekodex/personalinfo': accessPasswordPage,
@@ -24,4 +31,12 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodekodex/register': submitRegister,
   'pageinfo/questionnaire': questionnairePage,
   'submit/finishassessment': finishAssessment,
+  'pageinfo/kodew/personalinfo': groupPersonalInfoPage('kodew'),
+  'submit/kodew/personalinfo': submitGroupPersonalInfo('kodew'),
+  'pageinfo/kodew/login': GROUP_LOGIN_HANDLERS.kodew.page,
+  'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
+  loadImage,
+  'submit/kodew/sendaccesscode': sendAccessCode('kodew'),
+  'pageinfo/kodew/assessmentselection': selectionPage,
+  'submit/kodew/assessmentselection': submitSelection,
 };

@@ -6,6 +6,7 @@ import { decodeClaims } from '@/lib/session/claims';
 import { AUTHORITY_TABLE, renderAuthorityTable, TOKEN_STATES, unavailableRow, type AuthorityRow, type Situation, type TokenState } from './authorityTable';
 import { encryptClientValue } from './clientCrypto';
 import type { Database } from './db/database';
+import { demoValue } from './demo/seed';
 import { createMember, findGroupCode } from './groups/store';
 import { hashKey } from './keys';
 import { ROUTES } from './router';
@@ -20,6 +21,7 @@ import { bundledDefinition, sendTo, startTestApi, testSettings, type Handle } fr
  */
 const settings = testSettings('a'.repeat(40));
 const KEY = 'Geheim4711';
+const GROUP_CODE = 'SECGROUP';
 const UNAVAILABLE = unavailableRow(CALL_PATHS.filter((p) => !ROUTES[p]));
 const TABLE: AuthorityRow[] = [...AUTHORITY_TABLE, UNAVAILABLE];
 
@@ -31,6 +33,11 @@ let serial = 0;
 beforeAll(async () => {
   ({ db, handle } = await startTestApi(settings, { demo: false, questionnaires: true }));
   keyHash = await hashKey(KEY);
+  // The group code the group-login row logs in with: each cell starts a participant of its own.
+  await db.query(`insert into group_code (code, variant, product, questionnaires) values ($1, 'kodew', 4, $2::jsonb)`, [
+    GROUP_CODE,
+    JSON.stringify([{ key: 'kodew-strengths', questionnaireType: 1, selectable: true }]),
+  ]);
 }, 60_000);
 
 afterAll(async () => db?.close());
@@ -43,9 +50,19 @@ const call = (callPath: string, body: unknown) => sendTo(handle, callPath, body,
  * One assessment of its own per cell, with personal data that must not leak. A group participant's
  * identCode is their personal access code (coming back is the ident-code flow).
  */
-type Fixture = { assessmentId: number; assessorId: number; identCode: string; personal: string[]; product: 1 | 4; memberId?: number; hasAccount: boolean };
+type Fixture = {
+  assessmentId: number;
+  assessorId: number;
+  identCode: string;
+  personal: string[];
+  product: 1 | 4;
+  memberId?: number;
+  hasAccount: boolean;
+  /** The questionnaire it answers, when it is not competency-24. */
+  questionnaireKey?: string;
+};
 
-const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey'];
+const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete'];
 
 /** A web-variant group code of its own per fixture, with one Text and one List field. */
 async function createGroupFixture(situation: Situation, n: string, personal: string[]): Promise<Fixture> {
@@ -71,7 +88,9 @@ async function createGroupFixture(situation: Situation, n: string, personal: str
     await db.query('update assessor set first_name = $2, last_name = $3, email = $4, key_hash = $5 where id = $1', [member.assessorId, personal[0], personal[1], personal[2], keyHash]);
     await db.query(`update group_member set field_values = $2::jsonb, personal_info_saved_at = now() where id = $1`, [member.memberId, JSON.stringify({ 1: personal[3] })]);
   }
-  return { assessmentId: member.assessmentId, assessorId: member.assessorId, identCode: member.accessCode, personal, product: 4, memberId: member.memberId, hasAccount: withKey };
+  const fixture: Fixture = { assessmentId: member.assessmentId, assessorId: member.assessorId, identCode: member.accessCode, personal, product: 4, memberId: member.memberId, hasAccount: withKey };
+  if (situation === 'groupMemberComplete') await answerEverything(fixture);
+  return fixture;
 }
 
 async function createFixture(situation: Situation): Promise<Fixture> {
@@ -86,19 +105,32 @@ async function createFixture(situation: Situation): Promise<Fixture> {
     [personal[0], personal[1], personal[2], !mustRegister, mustRegister, situation === 'mustRegisterNoKey' ? null : keyHash],
   );
   const identCode = `SEC${n}X`;
+  // A slider assessment answers kodew-strengths (with images); the others competency-24, the column's default.
+  const slider = situation === 'slider';
   const [assessment] = await db.query<{ id: number }>(
-    `insert into assessment (ident_code, product, assessor_id, candidate_first_name, candidate_last_name, first_login_done)
-     values ($1, 1, $2, 'Clara', $3, true) returning id`,
-    [identCode, assessor!.id, personal[3]],
+    `insert into assessment (ident_code, product, assessor_id, candidate_first_name, candidate_last_name, first_login_done, questionnaire_key, questionnaire_version)
+     values ($1, $4, $2, 'Clara', $3, true, $5, (select max(version) from questionnaire where key = $5)) returning id`,
+    [identCode, assessor!.id, personal[3], slider ? 4 : 1, slider ? 'kodew-strengths' : 'competency-24'],
   );
-  const fixture: Fixture = { assessmentId: assessment!.id, assessorId: assessor!.id, identCode, personal, product: 1, hasAccount: true };
+  const fixture: Fixture = {
+    assessmentId: assessment!.id,
+    assessorId: assessor!.id,
+    identCode,
+    personal,
+    product: slider ? 4 : 1,
+    hasAccount: true,
+    ...(slider && { questionnaireKey: 'kodew-strengths' }),
+  };
   if (situation === 'complete') await answerEverything(fixture);
   return fixture;
 }
 
+/** Every question of the fixture's questionnaire validly answered: ranks 1–4, or the top of a rating scale. */
 async function answerEverything(fixture: Fixture): Promise<void> {
-  const questions = bundledDefinition('competency-24').questions;
-  const rows = questions.flatMap((q) => q.answerInfos.map((a, i) => [q.id, a.id, i + 1] as const));
+  // The questionnaire the assessment really answers (a group participant's is a slider questionnaire).
+  const [assessment] = await db.query<{ questionnaire_key: string }>('select questionnaire_key from assessment where id = $1', [fixture.assessmentId]);
+  const definition = bundledDefinition(assessment!.questionnaire_key);
+  const rows = definition.questions.flatMap((q, index) => q.answerInfos.map((a, i) => [q.id, a.id, demoValue(definition, index, i, q.answerInfos.length)] as const));
   await db.query(
     `insert into answer (assessment_id, question_id, answer_id, value) select $1, q, a, v from unnest($2::int[], $3::int[], $4::int[]) as t(q, a, v)`,
     [fixture.assessmentId, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
@@ -144,7 +176,8 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
       const token = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
       const [answered] = await db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [fixture.assessmentId]);
       if (answered!.n === 0) await answerEverything(fixture);
-      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: true });
+      // A group participant has another questionnaire to choose: not logged out (spec §4).
+      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: fixture.memberId === undefined });
       return token;
     }
   }
@@ -156,6 +189,12 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
   switch (callPath) {
     case 'pageinfo/error':
       return { category: 'SignOut', ...withToken };
+    case 'pageinfo':
+      // A group participant's /kodewinfo reads their group's texts.
+      return { uiLanguage: 'de-DE', ...(fixture.memberId !== undefined && { category: 'kodewinfo' }), ...withToken };
+    case 'submit/kodew/assessmentselection':
+      // The second questionnaire of the fixture's group: the participant's assessment is re-targeted.
+      return { selectedQuestionnaireId: 2, type: 2, ...withToken };
     case 'submit/kodekodex/identcode':
       return { assessmentIdentCode: fixture.identCode, ...withToken };
     case 'submit/kodekodex/login':
@@ -171,6 +210,24 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     }
     case 'submit/finishassessment':
       return withToken;
+    case 'submit/kodew/personalinfo':
+      return {
+        additionalFieldsWithValues: [
+          { id: 1, value: 'Uebernahme' },
+          { id: 2, value: '3-5' },
+        ],
+        password: encrypt('Uebernahme1'),
+        uiLanguage: 'en-US',
+        ...withToken,
+      };
+    case 'pageinfo/kodew/login':
+      return { uiLanguage: 'de-DE', groupCodeIdent: GROUP_CODE, ...withToken };
+    case 'submit/kodew/login':
+      return { groupcode: encrypt(GROUP_CODE), uiLanguage: 'de-DE', ...withToken };
+    case 'loadImage':
+      return { category: bundledDefinition('kodew-strengths').questions[0]!.imageKey!, uiLanguage: 'de-DE', ...withToken };
+    case 'submit/kodew/sendaccesscode':
+      return { email: 'mallory@example.com', accessCode: encrypt(fixture.identCode), uiLanguage: 'de-DE', ...withToken };
     default:
       return { uiLanguage: 'de-DE', ...withToken };
   }
@@ -185,6 +242,9 @@ async function snapshot(fixture: Fixture): Promise<string> {
     db.query('select count(*)::int as n from access_code_failure where assessment_id = $1', [fixture.assessmentId]),
     db.query('select * from group_member where id = $1', [fixture.memberId ?? 0]),
     db.query('select id, questionnaire_key, finished_at from assessment where group_member_id = $1 order by id', [fixture.memberId ?? 0]),
+    // Mails (the e-mail step): a refused call sends none. Counted as a whole, between one call's before and after.
+    db.query('select count(*)::int as n from mail_outbox'),
+    db.query('select count(*)::int as n from mail_sent'),
   ]);
   return JSON.stringify(parts);
 }
@@ -233,7 +293,7 @@ describe('the table covers the code and the document', () => {
   it('SECURITY.md lists every limit of lib/config/schema.ts with its default', () => {
     const defaults = envSchema.parse({}) as Record<string, unknown>;
     const listed = Object.fromEntries([...document.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [m[1]!, m[2]!]));
-    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
+    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE|GROUP_CODE|MAIL_MAX)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
     expect(Object.keys(listed).sort()).toEqual(limits.sort());
     for (const name of limits) expect(`${name}=${listed[name]}`).toBe(`${name}=${String(defaults[name])}`);
   });

@@ -23,7 +23,19 @@ export type Answer = Record<string, unknown> & { statusCode: number; detailCode:
 /** The built-in client crypto of lib/config/schema.ts, which the demo codes are encrypted with. */
 export const TEST_CRYPTO = { key: 'Kx7#pQ2!vR9$mW4z', iv: 'iV3@bN8&cT5*hJ1q' } as const;
 
-type Limits = { guessing?: Partial<EmbeddedSettings['guessing']>; identCodeGuessing?: Partial<EmbeddedSettings['identCodeGuessing']> };
+type Limits = {
+  guessing?: Partial<EmbeddedSettings['guessing']>;
+  identCodeGuessing?: Partial<EmbeddedSettings['identCodeGuessing']>;
+  groupCodeGuessing?: Partial<EmbeddedSettings['groupCodeGuessing']>;
+  mail?: Partial<EmbeddedSettings['mail']>;
+};
+
+/** Mail into the outbox (no SMTP server) with generous limits, unless a test says otherwise. */
+export function testMailSettings(mail: Partial<EmbeddedSettings['mail']> = {}): EmbeddedSettings['mail'] {
+  return { timeoutMs: 2000, from: 'Assessment Online <no-reply@assessment-online.example>', maxPerParticipantPerHour: 1000, maxPerClientPerHour: 100_000, ...mail };
+}
+
+export const TEST_PUBLIC_URL = 'https://assess.example';
 
 /** Settings with generous limits unless a test lowers one; each file passes its own secret. */
 export function testSettings(tokenSecret: string, limits: Limits = {}): EmbeddedSettings {
@@ -34,6 +46,16 @@ export function testSettings(tokenSecret: string, limits: Limits = {}): Embedded
     clientCryptoIv: TEST_CRYPTO.iv,
     guessing: { maxPerAssessment: 1000, maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900, ...limits.guessing },
     identCodeGuessing: { maxPerClient: 100_000, windowSeconds: 3600, lockSeconds: 900, ...limits.identCodeGuessing },
+    groupCodeGuessing: {
+      maxFailuresPerClient: 100_000,
+      failureWindowSeconds: 3600,
+      lockSeconds: 900,
+      maxLoginsPerClient: 100_000,
+      loginWindowSeconds: 3600,
+      ...limits.groupCodeGuessing,
+    },
+    mail: testMailSettings(limits.mail),
+    publicUrl: TEST_PUBLIC_URL,
   };
 }
 
@@ -57,11 +79,17 @@ export async function startTestApi(settings: EmbeddedSettings, options: { demo?:
   return { db, handle: createRequestHandler(db, settings), migrated, seeded };
 }
 
-/** Sends one call as the front end would: JSON body, the participant's address in X-Forwarded-For. */
+/**
+ * Sends one call as the front end would: JSON body, the participant's address in X-Forwarded-For.
+ * loadImage answers its image as text: that is its Ok, read here as statusCode 1 with the text.
+ */
 export async function sendTo(handle: Handle, path: string, body: unknown, client: string): Promise<{ httpStatus: number; answer: Answer }> {
   const response = await handle(
     new Request(`http://embedded.invalid/${path}`, { method: 'POST', headers: { 'x-forwarded-for': client }, body: JSON.stringify(body) }),
   );
+  if (response.ok && response.headers.get('content-type')?.startsWith('text/plain')) {
+    return { httpStatus: response.status, answer: { statusCode: 1, detailCode: 0, text: await response.text() } };
+  }
   return { httpStatus: response.status, answer: (await response.json()) as Answer };
 }
 

@@ -1,5 +1,5 @@
 import { newSession } from '@/lib/session/data';
-import { languageInAddress, withChosenLanguage } from './addressLanguage';
+import { groupLoginLanguage, languageInAddress, withChosenLanguage } from './addressLanguage';
 
 describe('languageInAddress', () => {
   it.each<[string, string, string | undefined]>([
@@ -16,6 +16,17 @@ describe('languageInAddress', () => {
     ['/home/P1DEMO01/%ff', '', undefined],
     ['/accesscode', 'lg=en', undefined],
     ['/homework/x/en', '', undefined],
+    ['/kodew/KWDEMO01/en', '', 'en-US'],
+    ['/kodew/KWDEMO01/cz', '', 'cz-CZ'],
+    ['/kodew/KWDEMO01/it/', '', 'it-IT'],
+    ['/kodegroupcode/KGDEMO01/fr', '', 'fr-FR'],
+    ['/kodew/KWDEMO01/xx', '', undefined],
+    ['/kodew/KWDEMO01', 'lg=en', undefined],
+    ['/kodew/en', '', undefined],
+    ['/kodew/KWDEMO01/en/more', '', undefined],
+    // /ra takes no language token (spec §2).
+    ['/ra/RADEMO01/en', '', undefined],
+    ['/kodewemail/x/en', '', undefined],
   ])('%s?%s → %p', (path, query, expected) => {
     expect(languageInAddress(path, new URLSearchParams(query))).toBe(expected);
   });
@@ -35,5 +46,12 @@ describe('withChosenLanguage', () => {
   it('the same language, not yet chosen: it becomes chosen', () => {
     const session = newSession();
     expect(withChosenLanguage(session, 'de-DE')).toMatchObject({ languageChosen: true });
+  });
+});
+
+describe('groupLoginLanguage', () => {
+  it('the chosen language goes with the group-code login; none chosen, none sent (the group’s applies)', () => {
+    expect(groupLoginLanguage(newSession({ uiLanguage: 'en-US', languageChosen: true }))).toBe('en-US');
+    expect(groupLoginLanguage(newSession({ uiLanguage: 'en-US', languageChosen: false }))).toBeUndefined();
   });
 });

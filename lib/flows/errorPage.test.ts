@@ -2,7 +2,7 @@ import { LANGUAGES } from '@/lib/api/languages';
 import { CATALOGUES, translationsFor } from '@/lib/embedded-api/translations';
 import { translator } from '@/lib/i18n/translate';
 import deMessages from '@/messages/de-DE.json';
-import { errorPageMessage, errorPageStart, errorPageUrl, isSignOutRecord, parseErrorRecord, type ChromeTexts, type ErrorRecord } from './errorPage';
+import { errorPageLogin, errorPageMessage, errorPageStart, errorPageUrl, isSignOutRecord, parseErrorRecord, type ChromeTexts, type ErrorRecord } from './errorPage';
 
 /** The error page's own texts, as the German message file has them. */
 const chrome: ChromeTexts = {
@@ -185,5 +185,19 @@ describe('errorPageUrl / parseErrorRecord', () => {
 
   it.each([[{ statusCode: '' }], [{ statusCode: ' ' }]])('parseErrorRecord(%j) is no record', (params) => {
     expect(parseErrorRecord(params)).toBeUndefined();
+  });
+});
+
+describe("errorPageLogin: the login button (spec §2: ../kodew when the token's product is 4, otherwise nothing)", () => {
+  it.each<[number | undefined, string | undefined]>([
+    [4, '/kodew'],
+    [1, undefined],
+    [2, undefined],
+    [3, undefined],
+    [5, undefined],
+    [0, undefined],
+    [undefined, undefined],
+  ])('product %p → %p', (product, route) => {
+    expect(errorPageLogin(product)).toBe(route);
   });
 });

@@ -1,4 +1,5 @@
-import { DetailCode, ExtraDetailCode, statusName, StatusCode } from '@/lib/api/codes';
+import { DetailCode, ExtraDetailCode, Product, statusName, StatusCode } from '@/lib/api/codes';
+import { groupVariant } from './groupVariants';
 import { isMissing, type Translate } from '@/lib/i18n/translate';
 
 /**
@@ -95,4 +96,14 @@ export function errorPageStart(record: ErrorRecord | undefined): ErrorPageStart 
   if (!record) return 'identCodeForm';
   if (record.codeTyped && TYPED_CODE_TEXTS[record.statusCode]) return 'typeAgain';
   return undefined;
+}
+
+/**
+ * Where the error page's login button leads (spec §2, §6): the web variant's group login for
+ * product 4, nowhere otherwise (the button is not shown). The product is the token's, or the one
+ * the session kept when its token went (lib/session/claims.ts keptProduct), so the way back stays
+ * after the page cleared the session, on a reload and on the next error page.
+ */
+export function errorPageLogin(product: number | undefined): string | undefined {
+  return product === Product.GroupWeb ? groupVariant('kodew').routes.entry : undefined;
 }

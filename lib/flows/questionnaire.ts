@@ -1,11 +1,17 @@
-import { Product } from '@/lib/api/codes';
-import { isGridQuestionValid } from '@/lib/validation/grid';
-import { isRankingQuestionValid } from '@/lib/validation/ranking';
+import { SLIDER_DEFAULT_MAX, sliderMax } from '@/lib/validation/slider';
+import { productRules } from './products';
 
-/** Questions per page (spec §9): 4 for product 1, 1 for the others. */
+/** Questions per page (spec §9): 4 for product 1, 1 for the others (lib/flows/products.ts). */
 export function questionsPerPage(product: number): number {
-  return product === Product.CompetencyQuestionnaire ? 4 : 1;
+  return productRules(product).questionsPerPage;
 }
+
+/** The largest value of a page's scale: where a slider ends (spec §4). */
+export function scaleMaxOf(config: { valueInfos: ReadonlyArray<{ value: number }> } | null | undefined): number {
+  return config ? sliderMax(config.valueInfos.map((v) => v.value)) : SLIDER_DEFAULT_MAX;
+}
+
+type CheckOptions = { forward: boolean; notRated: boolean; unset: number; scaleMax?: number };
 
 type PageQuestion = { id: number; answerInfos: ReadonlyArray<{ id: number }> };
 
@@ -17,14 +23,12 @@ export function invalidQuestions(
   product: number,
   questions: ReadonlyArray<PageQuestion>,
   values: ReadonlyMap<number, number>,
-  options: { forward: boolean; notRated: boolean; unset: number },
+  options: CheckOptions,
 ): number[] {
+  const rules = productRules(product);
+  const check = { notRatedAllowed: options.notRated, lenient: !options.forward, scaleMax: options.scaleMax ?? SLIDER_DEFAULT_MAX };
   return questions
-    .filter((question) => {
-      const answers = question.answerInfos.map((a) => values.get(a.id) ?? options.unset);
-      if (product === Product.CompetencyQuestionnaire) return !isRankingQuestionValid(answers, !options.forward);
-      return !isGridQuestionValid(answers, { product: product as Product, notRatedAllowed: options.notRated, lenient: !options.forward });
-    })
+    .filter((question) => !rules.isQuestionValid(question.answerInfos.map((a) => values.get(a.id) ?? options.unset), check))
     .map((q) => q.id);
 }
 
@@ -37,14 +41,14 @@ export function keepsErrorMessage(
   product: number,
   question: PageQuestion,
   values: ReadonlyMap<number, number>,
-  options: { notRated: boolean; unset: number },
+  options: Omit<CheckOptions, 'forward'>,
 ): boolean {
   return invalidQuestions(product, [question], values, { ...options, forward: true }).length > 0;
 }
 
 /** The value an answer has before it is answered: 0 for ranks, -1 elsewhere (spec §4, §5). */
 export function unsetValue(product: number): number {
-  return product === Product.CompetencyQuestionnaire ? 0 : -1;
+  return productRules(product).unsetValue;
 }
 
 /** The answers field: base64 JSON of questionStartIndex and id/value pairs (spec §3). */
@@ -62,6 +66,7 @@ type LoadedPage = {
   questions?: ReadonlyArray<{ id: number; questionIndex?: number; answerInfos: ReadonlyArray<{ id: number; value: number }> }> | null;
   notRated?: boolean | null;
   nextNavButtonQuestionStartIndex?: number | null;
+  answervaluesConfig?: { valueInfos: ReadonlyArray<{ value: number }> } | null;
 };
 
 /** A page as the server sent it is complete when every question on it passes the check of 'next'. */
@@ -69,7 +74,8 @@ function isPageComplete(product: number, page: LoadedPage): boolean {
   const questions = page.questions ?? [];
   if (questions.length === 0) return false;
   const values = new Map(questions.flatMap((q) => q.answerInfos.map((a) => [a.id, a.value] as const)));
-  return invalidQuestions(product, questions, values, { forward: true, notRated: page.notRated === true, unset: unsetValue(product) }).length === 0;
+  const options = { forward: true, notRated: page.notRated === true, unset: unsetValue(product), scaleMax: scaleMaxOf(page.answervaluesConfig) };
+  return invalidQuestions(product, questions, values, options).length === 0;
 }
 
 /**

@@ -99,6 +99,18 @@ describe('sessionAfterCall', () => {
       });
     });
 
+    it('logged in: a new participant; the previous one’s name, step and resume walk are gone', () => {
+      const next = sessionAfterCall(
+        path,
+        { groupcode: 'enc' },
+        { statusCode: 1, token: LOGGED_IN, username: '', uiLanguage: 'fr-FR', questionnaireLanguage: 'fr-FR' },
+        used({ flowRoute: '/questionnaire', resumePending: true }),
+      );
+      expect(next).not.toHaveProperty('username');
+      expect(next).not.toHaveProperty('flowRoute');
+      expect(next).toMatchObject({ token: LOGGED_IN, resumePending: false, startIndex: 1, uiLanguage: 'fr-FR', questionnaireLanguage: 'fr-FR' });
+    });
+
     it('not logged in (wrong code): only the token changes', () => {
       const session = used({ showLanguageSelection: false });
       const next = sessionAfterCall(path, { groupcode: 'enc' }, { statusCode: 1, token: NOT_LOGGED_IN, uiLanguage: 'en-US' }, session);
@@ -231,6 +243,40 @@ describe('sessionAfterCall', () => {
   it('an empty username in an Ok answer does not wipe the stored one', () => {
     const session = used();
     expect(sessionAfterCall('submit/kodekodex/login', {}, { statusCode: 1, username: '' }, session).username).toBe('Previous Person');
+  });
+});
+
+describe('the questionnaire selection (submit/kodew/assessmentselection)', () => {
+  const CHOSEN = tokenWith({ product: 4, isLoggedIn: true, assessmentType: 2 });
+
+  it('Ok: the new token, start index 1 and the walk to where a begun questionnaire was left (spec §4, §9)', () => {
+    const session = used({ resumePending: false });
+    expect(sessionAfterCall('submit/kodew/assessmentselection', { selectedQuestionnaireId: 2, type: 2 }, { statusCode: 1, detailCode: 0, token: CHOSEN }, session)).toEqual({
+      ...session,
+      token: CHOSEN,
+      startIndex: 1,
+      resumePending: true,
+    });
+  });
+
+  it('a refused choice changes nothing', () => {
+    const session = used();
+    expect(sessionAfterCall('submit/kodew/assessmentselection', {}, { statusCode: 5, detailCode: 0, errorInfo: 'type: 1 is not …' }, session)).toEqual(session);
+  });
+});
+
+describe("the product is kept when the token goes (the error page's login button, spec §2)", () => {
+  it('finish with logout: the token goes, its product stays', () => {
+    const session = used({ token: LOGGED_IN });
+    const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, detailCode: 0, logout: true }, session);
+    expect(next.token).toBeUndefined();
+    expect(next.product).toBe(4);
+  });
+
+  it('finish without logout: the next token carries it, nothing is kept beside it', () => {
+    const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, detailCode: 0, logout: false, token: LOGGED_IN }, used());
+    expect(next).toMatchObject({ token: LOGGED_IN });
+    expect(next).not.toHaveProperty('product');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { CallPath } from '@/lib/api/catalogue';
 import { StatusCode } from '@/lib/api/codes';
 import { isLanguage } from '@/lib/api/languages';
-import { decodeClaims } from '@/lib/session/claims';
+import { decodeClaims, keptProduct } from '@/lib/session/claims';
 import type { SessionData } from '@/lib/session/data';
 import { routeAfterAccessCodeLogin } from './accessCode';
 import { routeAfterKeySaved } from './keySaved';
@@ -49,6 +49,12 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
     const outcome = routeAfterAccessCodeLogin(response as Parameters<typeof routeAfterAccessCodeLogin>[0], true, 0);
     if (outcome.kind === 'go' && isFlowRoute(outcome.to)) next.flowRoute = outcome.to;
   } else if (GROUP_LOGINS.includes(path) && loggedIn) {
+    // Every group login starts a new participant: the previous one's name and step must not carry
+    // over; the new one's name is the answer's (a group participant has none yet).
+    delete next.username;
+    delete next.flowRoute;
+    if (typeof response.username === 'string' && response.username) next.username = response.username;
+    next.resumePending = false;
     next.showLanguageSelection = true;
     next.startIndex = 1;
     applyLanguages(next, response);
@@ -68,9 +74,16 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
     next.resumePending = false;
     // Past the manual, the questionnaire is where the participant is (a step still owed stays).
     if (next.flowRoute === '/questionnairemanual') next.flowRoute = '/questionnaire';
+  } else if (path === 'submit/kodew/assessmentselection' && loggedIn) {
+    // The chosen questionnaire starts at its page 1 (spec §4, §9); one begun before walks on to
+    // where the participant left off (resumeNextStart in ./questionnaire.ts).
+    next.startIndex = 1;
+    next.resumePending = true;
   } else if (path === 'submit/finishassessment') {
     // Finished with logout: the session ends; without: the next questionnaire starts at 1 (spec §4).
     if (response.logout === true) {
+      const product = keptProduct(next);
+      if (product !== undefined) next.product = product;
       delete next.token;
       delete next.username;
       delete next.flowRoute;

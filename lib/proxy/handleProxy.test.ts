@@ -355,10 +355,15 @@ describe('forwarding', () => {
     expect(result.calls[0]!.body.questionnaireLanguage).toBe(expected);
   });
 
-  it('a group login gets the session uiLanguage', async () => {
-    const session = newSession({ uiLanguage: 'en-US' });
-    const result = await run({ session, path: 'submit/kodew/login', body: JSON.stringify({ groupcode: 'enc' }) });
-    expect(result.calls[0]!.body).toEqual({ groupcode: 'enc', uiLanguage: 'en-US' });
+  it.each<[string, Partial<SessionData>, Record<string, unknown>, string | undefined]>([
+    ['a language the participant chose (header, language token)', { languageChosen: true, uiLanguage: 'en-US' }, {}, 'en-US'],
+    ['none chosen: the group decides', { languageChosen: false, uiLanguage: 'en-US' }, {}, undefined],
+    ['the page sent one', { languageChosen: true, uiLanguage: 'en-US' }, { uiLanguage: 'it-IT' }, 'it-IT'],
+  ])('a group login carries only a chosen uiLanguage: %s', async (_label, chosen, sent, expected) => {
+    const session = newSession(chosen);
+    const result = await run({ session, path: 'submit/kodew/login', body: JSON.stringify({ groupcode: 'enc', ...sent }) });
+    expect(result.calls[0]!.body.uiLanguage).toBe(expected);
+    expect(result.calls[0]!.body.groupcode).toBe('enc');
   });
 
   it('passes the client address server.mjs decided, not X-Forwarded-For', async () => {
@@ -480,7 +485,8 @@ describe('answers', () => {
     const result = await run({ session, path: 'submit/finishassessment' }, { response: { statusCode: 1, detailCode: 0, logout: true } });
     expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, logout: true });
     const stored = storedSession(result.response);
-    expect(stored).toEqual({ sid: session.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true, languageChosen: false, resumePending: false });
+    // The token's product stays: the error page's login button (spec §2).
+    expect(stored).toEqual({ sid: session.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true, languageChosen: false, resumePending: false, product: 1 });
   });
 
   it('the XSRF cookie name the proxy reads is the one the page gets', () => {

@@ -1,6 +1,7 @@
 import { browserRequestSchema, CALLS, isCallPath, type CallPath } from '@/lib/api/catalogue';
 import type { AppConfig } from '@/lib/config';
-import { identCodeLanguage } from '@/lib/flows/addressLanguage';
+import { groupLoginLanguage, identCodeLanguage } from '@/lib/flows/addressLanguage';
+import { GROUP_VARIANTS, groupVariant } from '@/lib/flows/groupVariants';
 import { sessionAfterCall } from '@/lib/flows/sessionEffects';
 import { decodeClaims } from '@/lib/session/claims';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, XSRF_COOKIE, XSRF_HEADER } from '@/lib/session/cookies';
@@ -72,12 +73,18 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   return new Response(JSON.stringify(visible), { status, headers });
 }
 
+const GROUP_LOGIN_CALLS: CallPath[] = GROUP_VARIANTS.map((variant) => groupVariant(variant).calls.login);
+
 /** The spec's common fields that the browser may leave out: the session knows them. */
 function withSessionDefaults(path: CallPath, body: Record<string, unknown>, session: SessionData) {
   const shape = CALLS[path].request.shape as Record<string, unknown>;
   const filled: Record<string, unknown> = { ...body };
   if (session.token) filled.token = session.token;
-  if ('uiLanguage' in shape && filled.uiLanguage === undefined) filled.uiLanguage = session.uiLanguage;
+  if (GROUP_LOGIN_CALLS.includes(path)) {
+    // Only a language the participant chose: otherwise the group's applies (lib/flows/addressLanguage.ts).
+    const chosen = groupLoginLanguage(session);
+    if ('uiLanguage' in shape && filled.uiLanguage === undefined && chosen) filled.uiLanguage = chosen;
+  } else if ('uiLanguage' in shape && filled.uiLanguage === undefined) filled.uiLanguage = session.uiLanguage;
   if ('questionnaireLanguage' in shape && filled.questionnaireLanguage === undefined && CALLS[path].kind !== 'submit') {
     filled.questionnaireLanguage = session.questionnaireLanguage;
   }

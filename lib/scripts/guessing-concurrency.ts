@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '@/lib/embedded-api/db/database';
 import { migrate } from '@/lib/embedded-api/db/migrations';
 import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
 import type { EmbeddedSettings } from '@/lib/embedded-api/context';
+import { TEST_PUBLIC_URL, testMailSettings } from '@/lib/embedded-api/testApi';
 import { fireWrongAccessCodes } from '@/lib/embedded-api/guessingProbe';
 import { createRequestHandler } from '@/lib/embedded-api/server';
 
@@ -29,6 +30,9 @@ const settings: EmbeddedSettings = {
   clientCryptoIv: CRYPTO.iv,
   guessing: { maxPerAssessment: limit, maxPerClient: 1_000_000, windowSeconds: 3600, lockSeconds: 900 },
   identCodeGuessing: { maxPerClient: 1_000_000, windowSeconds: 3600, lockSeconds: 900 },
+  groupCodeGuessing: { maxFailuresPerClient: 1_000_000, failureWindowSeconds: 3600, lockSeconds: 900, maxLoginsPerClient: 1_000_000, loginWindowSeconds: 3600 },
+  mail: testMailSettings(),
+  publicUrl: TEST_PUBLIC_URL,
 };
 
 async function main() {

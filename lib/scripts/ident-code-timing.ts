@@ -1,15 +1,18 @@
 /**
  * npx tsx lib/scripts/ident-code-timing.ts — times ident-code lookups in the embedded API: N known
- * codes against N unknown ones (N = LOOKUPS, default 200), interleaved, one at a time, and prints
- * the median and 90th percentile of each. A known and an unknown code must cost the same time, so
- * that timing tells an enumerating client nothing. In-memory PGlite, or DATABASE_URL's PostgreSQL.
+ * ident codes, N group participants' personal access codes (coming back) and N unknown codes
+ * (N = LOOKUPS, default 200), interleaved, one at a time, and prints the median and 90th percentile
+ * of each. All three must cost the same time, so that timing tells an enumerating client nothing.
+ * In-memory PGlite, or DATABASE_URL's PostgreSQL.
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { EmbeddedSettings } from '@/lib/embedded-api/context';
+import { TEST_PUBLIC_URL, testMailSettings } from '@/lib/embedded-api/testApi';
 import { openDatabase } from '@/lib/embedded-api/db/database';
 import { migrate } from '@/lib/embedded-api/db/migrations';
 import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
+import { createMember, findGroupCode } from '@/lib/embedded-api/groups/store';
 import { createRequestHandler } from '@/lib/embedded-api/server';
 
 const lookups = Number(process.env.LOOKUPS ?? 200);
@@ -24,6 +27,9 @@ const settings: EmbeddedSettings = {
   guessing: { maxPerAssessment: 20, maxPerClient: 100, windowSeconds: 3600, lockSeconds: 900 },
   // High enough that no lookup of this run is refused: the lock is not what is timed here.
   identCodeGuessing: { maxPerClient: 1_000_000, windowSeconds: 3600, lockSeconds: 900 },
+  groupCodeGuessing: { maxFailuresPerClient: 1_000_000, failureWindowSeconds: 3600, lockSeconds: 900, maxLoginsPerClient: 1_000_000, loginWindowSeconds: 3600 },
+  mail: testMailSettings(),
+  publicUrl: TEST_PUBLIC_URL,
 };
 
 function unknownCode(): string {
@@ -54,24 +60,31 @@ async function main() {
       const answer = (await response.json()) as { statusCode: number };
       return { ms: performance.now() - started, statusCode: answer.statusCode };
     };
-    for (let i = 0; i < 40; i++) await lookUp(i % 2 ? unknownCode() : KNOWN[i % KNOWN.length]!);
-    const known: number[] = [];
-    const unknown: number[] = [];
+    const group = (await findGroupCode(db, 'KWDEMO01'))!;
+    const accessCodes: string[] = [];
+    for (let i = 0; i < KNOWN.length; i++) accessCodes.push((await db.transaction((tx) => createMember(tx, group))).accessCode);
+    const kinds = {
+      known: { next: (i: number) => KNOWN[i % KNOWN.length]!, statusCode: 1, ms: [] as number[] },
+      accessCode: { next: (i: number) => accessCodes[i % accessCodes.length]!, statusCode: 1, ms: [] as number[] },
+      unknown: { next: () => unknownCode(), statusCode: 6, ms: [] as number[] },
+    };
+    const order = Object.values(kinds);
+    for (let i = 0; i < 40; i++) await lookUp(order[i % 3]!.next(i));
     for (let i = 0; i < lookups; i++) {
-      // Each goes first every other round, so that neither pays for what the other left behind.
-      const wrongFirst = i % 2 === 1;
-      const early = await lookUp(wrongFirst ? unknownCode() : KNOWN[i % KNOWN.length]!);
-      const late = await lookUp(wrongFirst ? KNOWN[i % KNOWN.length]! : unknownCode());
-      const [right, wrong] = wrongFirst ? [late, early] : [early, late];
-      if (right.statusCode !== 1 || wrong.statusCode !== 6) throw new Error(`unexpected answers ${right.statusCode} / ${wrong.statusCode}`);
-      known.push(right.ms);
-      unknown.push(wrong.ms);
+      // Each kind goes first, second and third in turn, so that none pays for what another left behind.
+      for (let k = 0; k < 3; k++) {
+        const kind = order[(i + k) % 3]!;
+        const { ms, statusCode } = await lookUp(kind.next(i));
+        if (statusCode !== kind.statusCode) throw new Error(`unexpected answer ${statusCode}`);
+        kind.ms.push(ms);
+      }
     }
     const fmt = (v: number) => v.toFixed(2);
     const where = databaseUrl ? 'PostgreSQL' : 'PGlite';
     console.log(`ident-code lookups (${where}, ${lookups} each, interleaved):`);
-    console.log(`  known codes:   median ${fmt(percentile(known, 50))} ms, p90 ${fmt(percentile(known, 90))} ms`);
-    console.log(`  unknown codes: median ${fmt(percentile(unknown, 50))} ms, p90 ${fmt(percentile(unknown, 90))} ms`);
+    console.log(`  known ident codes:          median ${fmt(percentile(kinds.known.ms, 50))} ms, p90 ${fmt(percentile(kinds.known.ms, 90))} ms`);
+    console.log(`  participants' access codes: median ${fmt(percentile(kinds.accessCode.ms, 50))} ms, p90 ${fmt(percentile(kinds.accessCode.ms, 90))} ms`);
+    console.log(`  unknown codes:              median ${fmt(percentile(kinds.unknown.ms, 50))} ms, p90 ${fmt(percentile(kinds.unknown.ms, 90))} ms`);
     await db.query("delete from ident_code_lookup where client_address = '192.0.2.99'");
   } finally {
     await db.close();

@@ -35,3 +35,13 @@ export function decodeClaims(token: string | undefined | null): TokenClaims {
     return ANONYMOUS;
   }
 }
+
+/**
+ * The product to keep in the session when its token goes (sign-out, the error page's clearing, a
+ * finish with logout): the token's, else the one kept before. The error page offers a participant of
+ * product 4 the way back to the group login by it (spec §2, §6).
+ */
+export function keptProduct(session: { token?: string; product?: Product }): Product | undefined {
+  const product = decodeClaims(session.token).product;
+  return product !== Product.Unknown ? product : session.product;
+}

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import { isProduct, Product } from '@/lib/api/codes';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/api/languages';
 import { isFlowRoute, type FlowRoute } from '@/lib/flows/signedIn';
+import { keptProduct } from './claims';
 import { seal, unseal } from './seal';
 
 /**
@@ -23,6 +25,12 @@ export type SessionData = {
   resumePending: boolean;
   /** The step of the ident-code flow the participant reached after login (lib/flows/signedIn.ts). */
   flowRoute?: FlowRoute;
+  /**
+   * The product of the last token this session held, kept when the token goes (sign-out, the error
+   * page's clearing, a finish with logout): the error page still knows it and offers a group
+   * participant of product 4 the way back to /kodew (spec §2, §6). A token held wins over it.
+   */
+  product?: Product;
 };
 
 const PURPOSE = 'session';
@@ -61,15 +69,19 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
     languageChosen: r.languageChosen === true,
     resumePending: r.resumePending === true,
     ...(isFlowRoute(r.flowRoute) && { flowRoute: r.flowRoute }),
+    ...(isProduct(r.product) && r.product !== Product.Unknown && { product: r.product }),
   };
 }
 
 /**
  * The session after sign-out or after the error page showed its message: no token, no username,
- * start index 1, no step of a flow; the language stays, as the participant chose it.
+ * start index 1, no step of a flow; the language stays, as the participant chose it, and the
+ * token's product (the error page's login button).
  */
 export function clearedSession(session: SessionData): SessionData {
+  const product = keptProduct(session);
   return newSession({
+    ...(product !== undefined && { product }),
     sid: session.sid,
     uiLanguage: session.uiLanguage,
     questionnaireLanguage: session.questionnaireLanguage,

@@ -75,7 +75,7 @@ describe('session data', () => {
   it('sealSession / unsealSession round-trip everything the session holds', () => {
     const session = newSession({
       token: 'h.p.s', username: 'Paula Bereit', uiLanguage: 'cz-CZ', questionnaireLanguage: 'en-US', startIndex: 9, showLanguageSelection: false,
-      languageChosen: true, resumePending: true, flowRoute: '/accesspassword',
+      languageChosen: true, resumePending: true, flowRoute: '/accesspassword', product: 4,
     });
     const sealed = sealSession(session, SECRET);
     expect(sealed).not.toContain('h.p.s');
@@ -130,6 +130,19 @@ describe('session data', () => {
 
   it.each([1, 25])('startIndex %p survives', (startIndex) => {
     expect(unsealSession(seal({ sid: 's'.repeat(22), startIndex }, SECRET, 'session'), SECRET)?.startIndex).toBe(startIndex);
+  });
+
+  it.each<[string, Partial<SessionData>, number | undefined]>([
+    ["a product-4 token: its product", { token: `h.${Buffer.from(JSON.stringify({ product: 4, isLoggedIn: true })).toString('base64url')}.s` }, 4],
+    ['no token: the product kept before', { product: 4 }, 4],
+    ["a product-1 token wins over a product kept before", { token: `h.${Buffer.from(JSON.stringify({ product: 1 })).toString('base64url')}.s`, product: 4 }, 1],
+    ['a token without a product, nothing kept: none', { token: 't' }, undefined],
+  ])('clearedSession keeps the product (the error page knows it after clearing): %s', (_label, state, product) => {
+    expect(clearedSession(newSession(state)).product).toBe(product);
+  });
+
+  it.each([[4, 4], [1, 1], [0, undefined], [9, undefined], ['4', undefined]])('a sealed product %p unseals as %p', (product, expected) => {
+    expect(unsealSession(seal({ sid: 's'.repeat(22), product }, SECRET, 'session'), SECRET)?.product).toBe(expected);
   });
 
   it('clearedSession drops token, username, start index, resume and flow step; keeps sid, languages and selector', () => {

@@ -233,7 +233,10 @@ describe('every page stores a token its page-info load renewed (spec §7) and ha
     ['/accesscode', () => require('@/app/accesscode/page').default(), { token: NOT_LOGGED_IN }, 'AccessCodeTitle', 'Title of AccessCodeTitle'],
     ['/accesspassword', () => require('@/app/accesspassword/page').default(), { flowRoute: '/accesspassword' }, 'AccessPasswordTitle', 'Title of AccessPasswordTitle'],
     ['/register', () => require('@/app/register/page').default(), { token: NOT_LOGGED_IN }, 'RegisterTitle', 'Title of RegisterTitle'],
-    ['/questionnairemanual', () => require('@/components/manual/ManualScreen').ManualScreen({ continueHref: '/questionnaire' }), {}, 'ManualTitle', 'Title of ManualTitle'],
+    ['/questionnairemanual', () => require('@/components/manual/ManualScreen').ManualScreen({}), {}, 'ManualTitle', 'Title of ManualTitle'],
+    ['/kodewquestionnairemanual', () => require('@/components/manual/ManualScreen').ManualScreen({ variant: 'kodew' }), {}, 'ManualTitle', 'Title of ManualTitle'],
+    ['/kodewquestionnaireselection', () => require('@/components/selection/SelectionScreen').SelectionScreen(), {}, 'SelectionTitle', 'Title of SelectionTitle'],
+    ['/kodewinfo', () => require('@/components/selection/KodewInfoScreen').KodewInfoScreen(), {}, 'KodewInfoTitle', 'Title of KodewInfoTitle'],
     ['/error (the start form, which keeps the session)', () => errorPage({}), { token: NOT_LOGGED_IN }, 'ErrorPageTitle', 'startTitle'],
   ];
   /* eslint-enable @typescript-eslint/no-require-imports */
@@ -271,6 +274,97 @@ describe('every page stores a token its page-info load renewed (spec §7) and ha
     const tree = await require('@/app/finishedquestionnaire/page').default();
     expect(await propsIn(tree, PageTitle)).toEqual({ parts: ['Vielen Dank!'] });
     expect(await propsIn(tree, SessionCommit)).toBeUndefined();
+  });
+});
+
+describe('the web variant: manual, selection, info and the error page (spec §2)', () => {
+  /* eslint-disable @typescript-eslint/no-require-imports -- the pages, after the stand-ins */
+  const { ManualActions } = require('@/components/manual/ManualActions') as typeof import('@/components/manual/ManualActions');
+  const { SelectionForm } = require('@/components/selection/SelectionForm') as typeof import('@/components/selection/SelectionForm');
+  /** What a route file renders: its one element, rendered as the page would be. */
+  const route = async (file: string): Promise<ReactNode> => {
+    const element = require(file).default() as { type: (props: unknown) => Promise<ReactNode>; props: unknown };
+    return element.type(element.props);
+  };
+  const errorPage = (query: Record<string, string>) => require('@/app/error/ErrorInfoScreen').ErrorInfoScreen({ searchParams: Promise.resolve(query) }) as Promise<ReactNode>;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const WEB = token({ product: 4, isLoggedIn: true, assessmentType: 2 });
+  const texts = [
+    { key: 'FillingInfoTextSlider', value: 'Slider filling info' },
+    { key: 'KodewInfoText', value: 'General info' },
+    { key: 'KodewInfoText_2', value: 'Motivation info' },
+    { key: 'KodewInfoTitle_2', value: 'Motivation' },
+    { key: 'SelectionFinished', value: 'already completed' },
+    { key: 'SelectionNotOffered', value: 'not available' },
+  ];
+
+  it.each<[string, string, string, string]>([
+    ['/questionnairemanual, ident-code flow', '@/app/questionnairemanual/page', LOGGED_IN, '/questionnaire'],
+    ['/questionnairemanual, a returning web-variant participant', '@/app/questionnairemanual/page', WEB, '/kodewquestionnaireselection'],
+    ['/kodewquestionnairemanual', '@/app/kodewquestionnairemanual/page', WEB, '/kodewquestionnaireselection'],
+  ])('%s continues to %s', async (_label, file, held, continueHref) => {
+    session = newSession({ token: held });
+    answer = () => ok({ translations: texts });
+    const actions = await propsIn<{ continueHref: string; texts: { fillingInfoText: string } }>(await route(file), ManualActions);
+    expect(actions?.continueHref).toBe(continueHref);
+    if (held === WEB) expect(actions?.texts.fillingInfoText).toBe('Slider filling info');
+  });
+
+  it('/kodewquestionnaireselection: the list with reasons for the disabled ones, the selected type preselected', async () => {
+    session = newSession({ token: WEB });
+    answer = () =>
+      ok({
+        translations: texts,
+        questionnaireSelections: [
+          { id: 1, questionnaireType: 1, title: 'Strengths', selectable: false, finished: true },
+          { id: 2, questionnaireType: 2, title: 'Motivation', selectable: true, finished: false },
+          { id: 3, questionnaireType: 3, title: 'Leadership', selectable: false },
+        ],
+        selectedQuestionnaireType: 1,
+      });
+    const form = await propsIn<Parameters<typeof SelectionForm>[0]>(await route('@/app/kodewquestionnaireselection/page'), SelectionForm);
+    expect(calls.map((c) => c.path)).toEqual(['pageinfo/kodew/assessmentselection']);
+    expect(form?.preselected).toBe(2);
+    expect(form?.options).toEqual([
+      { id: 1, questionnaireType: 1, title: 'Strengths', selectable: false, reason: 'already completed' },
+      { id: 2, questionnaireType: 2, title: 'Motivation', selectable: true },
+      { id: 3, questionnaireType: 3, title: 'Leadership', selectable: false, reason: 'not available' },
+    ]);
+  });
+
+  it("/kodewinfo: asks for category kodewinfo and shows the text of the token's assessmentType", async () => {
+    session = newSession({ token: WEB });
+    answer = () => ok({ translations: texts });
+    const tree = await route('@/app/kodewinfo/page');
+    expect(calls[0]).toMatchObject({ path: 'pageinfo', body: { category: 'kodewinfo', product: 4, token: WEB } });
+    expect(walk(tree).text).toContain('Motivation info');
+    expect(walk(tree).hrefs).toEqual(['/questionnaire']);
+    expect(await propsIn(tree, PageTitle)).toEqual({ parts: ['Motivation'] });
+  });
+
+  /** The texts and link targets of a rendered tree (server components within it are not called). */
+  const walk = (node: ReactNode, found: { text: string[]; hrefs: string[] } = { text: [], hrefs: [] }) => {
+    if (typeof node === 'string') found.text.push(node);
+    else if (Array.isArray(node)) node.forEach((child) => walk(child, found));
+    else if (isValidElement(node)) {
+      const props = node.props as { children?: ReactNode; href?: unknown };
+      if (typeof props.href === 'string') found.hrefs.push(props.href);
+      walk(props.children, found);
+    }
+    return found;
+  };
+  const loginButton = async (tree: ReactNode) => walk(tree).hrefs.includes('/kodew');
+
+  it.each<[string, Partial<SessionData>, boolean]>([
+    ["a product-4 token: the login button leads to /kodew", { token: WEB }, true],
+    ['after the session was cleared (no token, product 4 kept): still there', { product: 4 }, true],
+    ['a product-1 token: no button', { token: LOGGED_IN }, false],
+    ['a product-1 token wins over a product 4 kept before', { token: LOGGED_IN, product: 4 }, false],
+    ['nothing known: no button', {}, false],
+  ])('/error: %s', async (_label, state, shown) => {
+    session = newSession(state);
+    answer = () => ok({ translations: [{ key: 'LoginButton', value: 'Zur Anmeldung' }, { key: 'ErrorPageTitle', value: 'Fehler' }] });
+    expect(await loginButton(await errorPage({ statusCode: '3', detailCode: '23' }))).toBe(shown);
   });
 });
 

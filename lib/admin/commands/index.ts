@@ -4,6 +4,7 @@ import { assessmentList } from './assessmentList';
 import { demoReset } from './demoReset';
 import { exportCommand } from './export';
 import { groupCodeCommands } from './groupCode';
+import { outboxList, outboxShow } from './outbox';
 import { questionnaireImport } from './questionnaireImport';
 import { questionnaireList } from './questionnaireList';
 
@@ -16,4 +17,6 @@ export const COMMANDS: Command[] = [
   ...groupCodeCommands,
   exportCommand,
   demoReset,
+  outboxList,
+  outboxShow,
 ];

@@ -44,5 +44,7 @@ export const groupLoginResponse = baseResponse.extend({
   questionnaireLanguage: z.string().nullish(),
   /** kodegroupcode only: the route to continue with (default /kodegroupcodepersonal). */
   nextPage: z.string().nullish(),
+  /** Embedded API: too many unknown group codes from this address, or too many participants started from it; refused for a while. */
+  locked: z.boolean().nullish(),
 });
 export type GroupLoginResponse = z.output<typeof groupLoginResponse>;

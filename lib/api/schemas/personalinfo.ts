@@ -48,6 +48,8 @@ export const groupPersonalInfoPageResponse = pageInfoResponse.extend({
   uiLanguage: z.string().nullish(),
   questionnaireLanguage: z.string().nullish(),
   hasAccount: z.boolean().nullish(),
+  /** Embedded API: the page asks "finish or cancel?" in a modal before it saves (spec §2's modal variant). */
+  finishModal: z.boolean().nullish(),
 });
 export type GroupPersonalInfoPageResponse = z.output<typeof groupPersonalInfoPageResponse>;
 
@@ -101,6 +103,8 @@ export const questionnaireSelection = z.looseObject({
   questionnaireType: z.number().int(),
   title: z.string().nullish(),
   selectable: z.boolean().nullish(),
+  /** Embedded API: the participant finished it already (why it is not selectable; the spec leaves it to the page). */
+  finished: z.boolean().nullish(),
 });
 export const selectionPageResponse = pageInfoResponse.extend({
   questionnaireSelections: z.array(questionnaireSelection).nullish(),

@@ -25,6 +25,14 @@ export const question = z.looseObject({
   text: z.string().nullish(),
   subText: z.string().nullish(),
   imageKey: z.string().nullish(),
+  /**
+   * Not in spec §3 (an upstream may leave them out): the image's size in pixels, so that the page
+   * reserves its place before it arrives, and a fingerprint of its bytes for a cacheable address.
+   * Lenient like every answer: the view uses them only when they make sense.
+   */
+  imageWidth: z.number().nullish(),
+  imageHeight: z.number().nullish(),
+  imageVersion: z.string().nullish(),
   info1: z.array(z.string()).nullish(),
   info2: z.string().nullish(),
   info3: z.string().nullish(),

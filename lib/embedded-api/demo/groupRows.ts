@@ -16,6 +16,8 @@ export type DemoGroupCode = {
   closed: boolean;
   fields: AdditionalFieldDefinition[];
   questionnaires: GroupQuestionnaire[];
+  /** The personal-info page asks "finish or cancel?" in a modal before it saves (migration 7). */
+  finishModal?: boolean;
   note: string;
 };
 
@@ -80,5 +82,31 @@ export const DEMO_GROUP_CODES: DemoGroupCode[] = [
     id: 'KODEW-FINISHED', code: 'KWDONE01', variant: 'kodew', product: 4, validForDays: null, closed: true,
     fields: KODEW_FIELDS, questionnaires: KODEW_QUESTIONNAIRES,
     note: 'the message ErrorGroupCodeFinished',
+  },
+  {
+    id: 'KODEW-FINISH-MODAL', code: 'KWMODAL1', variant: 'kodew', product: 4, validForDays: null, closed: false,
+    fields: [
+      ...KODEW_FIELDS,
+      // No place given (sortNumber 0): after the numbered fields, in this order.
+      { id: 3, name: { de: 'Standort', en: 'Location', fr: 'Site', it: 'Sede', cz: 'Pracoviště' }, fieldType: 'Text', sortNumber: 0, required: false },
+      {
+        id: 4,
+        name: { de: 'Führungsverantwortung', en: 'Leadership responsibility', fr: 'Responsabilité managériale', it: 'Responsabilità di guida', cz: 'Vedoucí odpovědnost' },
+        fieldType: 'List',
+        allowedValues: ['ja', 'nein'],
+        sortNumber: 0,
+        required: false,
+      },
+    ],
+    questionnaires: KODEW_QUESTIONNAIRES,
+    finishModal: true,
+    note: 'for QA: the personal-info page with the finish/cancel modal, two optional fields without a place (sortNumber 0)',
+  },
+  {
+    // A legitimate code of the other group flow (kodegroupcode takes its product from its code):
+    // typed on /kodew it belongs to another flow, which the page tells with ErrorPasswordInvalid.
+    id: 'KGC-SLIDER', code: 'KGSLIDE1', variant: 'kodegroupcode', product: 4, validForDays: null, closed: false,
+    fields: KODEW_FIELDS, questionnaires: KODEW_QUESTIONNAIRES,
+    note: 'a code of the other group flow (kodegroupcode, slider questionnaires): on /kodew the message ErrorPasswordInvalid',
   },
 ];

@@ -13,13 +13,14 @@ async function importGroupQuestionnaires(db: Database): Promise<void> {
 
 async function insertGroupCode(tx: Sql, group: (typeof DEMO_GROUP_CODES)[number], now: number): Promise<void> {
   await tx.query(
-    `insert into group_code (code, variant, product, valid_until, closed_at, fields, questionnaires)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+    `insert into group_code (code, variant, product, valid_until, closed_at, fields, questionnaires, personal_info_finish_modal)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
     [
       group.code, group.variant, group.product,
       group.validForDays === null ? null : new Date(now + group.validForDays * DAY_MS),
       group.closed ? new Date(now) : null,
       JSON.stringify(group.fields), JSON.stringify(group.questionnaires),
+      group.finishModal === true,
     ],
   );
 }

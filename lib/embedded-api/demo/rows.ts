@@ -14,8 +14,8 @@ export type DemoAssessment = {
   isSelfAssessment: boolean;
   firstLoginDone: boolean;
   finished: boolean;
-  /** The questionnaire of lib/embedded-api/questionnaires/definitions.ts. */
-  questionnaireKey: 'competency-24' | 'grid-10';
+  /** A questionnaire of content/questionnaires that the demo imports. */
+  questionnaireKey: 'competency-24' | 'grid-10' | 'kodew-strengths';
   /** How many questions are already answered (validly) at the start. */
   answeredQuestions: number;
   note: string;
@@ -154,6 +154,18 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'for QA: the two-instance journey on PostgreSQL, every request alternating between the instances',
   },
+  {
+    id: 'P4-SLIDER', identCode: 'P4SLIDE01', product: Product.GroupWeb, accessCode: 'SLIDE4711',
+    assessor: assessor('Sina', 'Schieber'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'kodew-strengths', answeredQuestions: 0,
+    note: 'for QA: the slider view (kodew-strengths, 8 questions with images) by ident code, without the group flow; the slider journeys save its pages',
+  },
+  {
+    id: 'P4-VIEW', identCode: 'P4VIEW001', product: Product.GroupWeb, accessCode: 'SLIDEVIEW4711',
+    assessor: assessor('Vera', 'Schieber'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'kodew-strengths', answeredQuestions: 0,
+    note: 'for QA: the slider view, only looked at (image, layout, phone, accessibility, forms before scripts), never saved',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */
@@ -165,6 +177,7 @@ export const DEMO_LINKS: DemoLink[] = [
   { id: 'KODEW', href: '/kodew/KWDEMO01/en', code: 'KWDEMO01', what: 'web variant: additional fields, e-mail step, selection, slider questionnaire' },
   { id: 'KODEW-EXPIRED', href: '/kodew/KWEXPIR1', code: 'KWEXPIR1', what: 'the message ErrorGroupCodeExpired' },
   { id: 'KODEW-FINISHED', href: '/kodew/KWDONE01', code: 'KWDONE01', what: 'the message ErrorGroupCodeFinished' },
+  { id: 'KGC-SLIDER', href: '/kodew/KGSLIDE1', code: 'KGSLIDE1', what: 'a code of the other group flow on /kodew: the message ErrorPasswordInvalid' },
   { id: 'KGC', href: '/kodegroupcode/KGDEMO01/de', code: 'KGDEMO01', what: 'the other group flow: personal info, e-mail step, grid' },
   { id: 'PORTAL', href: '/portal/PTDEMO01/1', code: null, what: "portal: 'Kompetenzanalyse Online' at 345.67 EUR, invoice, payment" },
 ];

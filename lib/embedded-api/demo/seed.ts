@@ -1,4 +1,5 @@
 import type { Questionnaire } from '@/lib/content/questionnaire';
+import { productRules } from '@/lib/flows/products';
 import type { Database, Sql } from '../db/database';
 import { hashKey } from '../keys';
 import { importBundledQuestionnaires } from '../questionnaires/import';
@@ -70,12 +71,21 @@ async function insertDemo(tx: Sql, imported: Imported): Promise<void> {
     );
     for (const [index, question] of questionnaire.questionnaire.questions.slice(0, demo.answeredQuestions).entries()) {
       for (const [position, answer] of question.answerInfos.entries()) {
-        // Valid rankings, a different order for each question.
-        const value = ((position + index) % question.answerInfos.length) + 1;
+        const value = demoValue(questionnaire.questionnaire, index, position, question.answerInfos.length);
         await tx.query('insert into answer (assessment_id, question_id, answer_id, value) values ($1, $2, $3, $4)', [
           assessment!.id, question.id, answer.id, value,
         ]);
       }
     }
   }
+}
+
+/**
+ * A valid answer for the demo's answered questions: rankings in a different order for each
+ * question; on a scale (grid, slider) its configured values in turn.
+ */
+export function demoValue(questionnaire: Questionnaire, index: number, position: number, items: number): number {
+  if (productRules(questionnaire.product).view === 'ranking') return ((position + index) % items) + 1;
+  const values = questionnaire.answervaluesConfig.valueInfos.map((info) => info.value);
+  return values[(position + index) % values.length]!;
 }

@@ -22,6 +22,8 @@ export type GroupCodeRow = {
   closed_at: Date | null;
   fields: AdditionalFieldDefinition[];
   questionnaires: GroupQuestionnaire[];
+  /** Migration 7: the personal-info page asks "finish or cancel?" before it saves. */
+  personal_info_finish_modal: boolean;
 };
 
 export type GroupMemberRow = {

@@ -1,9 +1,12 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import type { ApiAnswer, ApiContext } from '../context';
 import { holderOf, isRefused } from '../authority';
+import type { Sql } from '../db/database';
+import { hasAnswers, nextAssessment } from '../groups/selection';
+import { memberOfAssessment } from '../groups/store';
 import { isComplete } from '../questionnaires/engine';
 import { definitionOfAssessment } from '../questionnaires/store';
-import { revokeToken } from '../tokens';
+import { issueToken, revokeToken, type TokenPayload } from '../tokens';
 import { savedValues } from './questionnaire';
 
 const finished: ApiAnswer = { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, logout: true };
@@ -13,21 +16,65 @@ const finished: ApiAnswer = { statusCode: StatusCode.Ok, detailCode: DetailCode.
  * revokes the token that did it: the cookie left behind reads nothing and changes nothing. That
  * token's retry (its answer was lost on the way) answers like the first time; any other token of
  * the finished assessment is refused like every other call (AssessmentAlreadyFinished).
+ *
+ * A group participant with questionnaires still to choose (spec §4) is not logged out: the answer
+ * has logout false and a token for their next assessment (./groups/selection.ts), with which the
+ * selection page loads. The last one logs out.
  */
 export async function finishAssessment(body: { token?: string }, ctx: ApiContext): Promise<ApiAnswer> {
   const holder = await holderOf(body.token, ctx, 'loggedIn');
-  if (isRefused(holder)) return holder.revokedFor === 'finished' ? finished : holder.refusal;
+  if (isRefused(holder)) return holder.revokedFor === 'finished' ? retryAnswer(body.token!, ctx) : holder.refusal;
   const { row, payload } = holder;
   const bound = await definitionOfAssessment(ctx.db, row.assessment_id);
   if (!bound) return { statusCode: StatusCode.NoRecordset, detailCode: DetailCode.NoExists };
   if (!isComplete(bound.definition, await savedValues(ctx.db, row.assessment_id))) {
     return { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'not every question is answered' };
   }
-  const done = await ctx.db.transaction(async (tx) => {
+  const answer = await ctx.db.transaction(async (tx) => {
     const updated = await tx.query('update assessment set finished_at = now() where id = $1 and finished_at is null returning id', [row.assessment_id]);
-    if (updated.length === 0) return false;
+    if (updated.length === 0) return undefined;
     await revokeToken(payload, tx, 'finished');
-    return true;
+    return goOn(tx, payload, row.assessment_id, ctx);
   });
-  return done ? finished : { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails };
+  return answer ?? { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails };
+}
+
+/**
+ * What comes after a finished assessment: logout, or (a group participant with questionnaires left)
+ * a token for the next one. `mint` false answers logout false without a token.
+ */
+async function goOn(tx: Sql, payload: TokenPayload, finishedId: number, ctx: ApiContext, mint: (next: number) => Promise<boolean> = async () => true): Promise<ApiAnswer> {
+  const found = await memberOfAssessment(tx, finishedId);
+  if (!found) return finished;
+  const next = await nextAssessment(tx, found.member.id, found.group);
+  if (!next) return finished;
+  const going = { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, logout: false };
+  if (!(await mint(next.assessmentId))) return going;
+  const token = issueToken(
+    {
+      product: payload.product,
+      isLoggedIn: true,
+      ...(payload.assessorId !== undefined && { assessorId: payload.assessorId }),
+      ...(next.assessmentType !== null && { assessmentType: next.assessmentType }),
+      assessment: next.assessmentId,
+    },
+    ctx,
+  );
+  return { ...going, token };
+}
+
+/**
+ * The retry of the token that finished (its first answer was lost on the way) answers like the
+ * first: logout, or logout false for a group participant with questionnaires left. The first
+ * answer's token for the next assessment would be lost with it, so the retry brings a fresh one,
+ * for the same next assessment (none is made twice), but only while nobody has answered it yet:
+ * once the participant went on with the first answer's token, a stale finishing token (another
+ * tab, a copied cookie) gets no new token.
+ */
+async function retryAnswer(token: string, ctx: ApiContext): Promise<ApiAnswer> {
+  // holderOf verified signature and expiry before it found the token revoked: the payload is genuine.
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as TokenPayload;
+  if (typeof payload.assessment !== 'number') return finished;
+  const finishedId = payload.assessment;
+  return ctx.db.transaction((tx) => goOn(tx, payload, finishedId, ctx, async (next) => !(await hasAnswers(tx, next))));
 }

@@ -25,7 +25,18 @@ export async function submitAccessCodeLogin(body: { passwordHash: string; token?
   await settleAccessCodeAttempt(ctx, attempt, matches);
   if (!matches) return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, token: notLoggedIn() };
   const [answered] = await ctx.db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [row.assessment_id]);
-  const token = issueToken({ product: row.product as never, isLoggedIn: true, assessorId: row.assessor_id, assessment: row.assessment_id }, ctx);
+  // A group participant coming back (README "Coming back (group participants)") logs in with their
+  // personal key into the assessment they are at; its questionnaire type travels as in the flow.
+  const token = issueToken(
+    {
+      product: row.product as never,
+      isLoggedIn: true,
+      assessorId: row.assessor_id,
+      assessment: row.assessment_id,
+      ...(row.assessment_type !== null && { assessmentType: row.assessment_type }),
+    },
+    ctx,
+  );
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,

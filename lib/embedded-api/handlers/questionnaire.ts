@@ -1,9 +1,10 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import type { Language } from '@/lib/api/languages';
-import { answersPayload } from '@/lib/api/schemas/questionnaire';
+import { answersPayload, type AnswersPayload } from '@/lib/api/schemas/questionnaire';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import type { Sql } from '../db/database';
-import { allowedValues, contentLanguage, localize, localizeOrNull, type QuestionnaireDefinition } from '../questionnaires/definitions';
+import { allowedValues, contentLanguage, describeAllowedValues, localize, localizeOrNull, type QuestionnaireDefinition } from '../questionnaires/definitions';
+import { imageInfos, type ImageInfo } from '../questionnaires/images';
 import { isComplete, isPageStart, isQuestionValid, pageCount, pageStartOf, questionsOfPage, resumeStart, type Values } from '../questionnaires/engine';
 import { definitionOfAssessment } from '../questionnaires/store';
 import { CATALOGUES } from '../translations';
@@ -18,12 +19,18 @@ export async function savedValues(sql: Sql, assessmentId: number): Promise<Value
   return new Map(rows.map((r) => [r.answer_id, r.value]));
 }
 
-function decodeAnswers(encoded: string) {
+/** The answers field decoded, or what is wrong with it, named by its path (a value out of range says which). */
+function decodeAnswers(encoded: string): { ok: true; data: AnswersPayload } | { ok: false; problem: string } {
+  let json: unknown;
   try {
-    return answersPayload.safeParse(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')));
+    json = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
   } catch {
-    return undefined;
+    return { ok: false, problem: 'answers: not base64 JSON of {questionStartIndex, answers}' };
   }
+  const parsed = answersPayload.safeParse(json);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, problem: `answers.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` };
 }
 
 /**
@@ -48,7 +55,7 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
 
   if (body.answers) {
     const decoded = decodeAnswers(body.answers);
-    if (!decoded?.success) return invalid('answers: not base64 JSON of {questionStartIndex, answers}');
+    if (!decoded.ok) return invalid(decoded.problem);
     const { questionStartIndex: start, answers } = decoded.data;
     if (!isPageStart(definition, start)) return invalid('answers.questionStartIndex: not the start of a page');
     const pageQuestions = questionsOfPage(definition, start);
@@ -57,13 +64,18 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
     const submitted: Values = new Map();
     for (const { id, value } of answers) {
       if (!questionOf.has(id)) return invalid(`answers: answer ${id} is not on the page starting at ${start}`);
-      if (value !== definition.unsetValue && !allowed.has(value)) return invalid(`answers: value ${value} is not allowed`);
+      if (value !== definition.unsetValue && !allowed.has(value)) {
+        return invalid(`answers: value ${value} of answer ${id} is not allowed; this questionnaire takes ${describeAllowedValues(definition)}`);
+      }
       submitted.set(id, value);
     }
     const merged: Values = new Map([...saved, ...submitted]);
     const forward = body.questionStartIndex === undefined || body.questionStartIndex >= start;
     const failed = new Set(pageQuestions.filter((q) => !isQuestionValid(definition, q, merged, !forward)).map((q) => q.id));
-    if (failed.size > 0) return pageAnswer(definition, row, start, merged, { failed, uiLanguage, language: languageOf(body.questionnaireLanguage), canFinish: false });
+    if (failed.size > 0) {
+      const images = await imagesOfPage(ctx, bound, start);
+      return pageAnswer(definition, row, start, merged, { failed, uiLanguage, language: languageOf(body.questionnaireLanguage), canFinish: false, images });
+    }
 
     const cleared = [...submitted].filter(([, value]) => value === definition.unsetValue).map(([id]) => id);
     const kept = [...submitted].filter(([, value]) => value !== definition.unsetValue);
@@ -99,6 +111,7 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
   // a client that sends none is answered with that page straight away.
   const target = body.questionStartIndex === undefined ? resumeStart(definition, saved) : pageStartOf(definition, body.questionStartIndex);
   const answer = pageAnswer(definition, row, target, saved, {
+    images: await imagesOfPage(ctx, bound, target),
     failed: new Set(),
     uiLanguage,
     language: languageOf(body.questionnaireLanguage),
@@ -107,6 +120,12 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
   });
   const renewed = renewedToken(holder.payload, ctx);
   return renewed ? { ...answer, token: renewed } : answer;
+}
+
+/** Size and fingerprint of the images the page's questions name (table questionnaire_image). */
+function imagesOfPage(ctx: ApiContext, bound: { definition: QuestionnaireDefinition; version: number }, start: number): Promise<Map<string, ImageInfo>> {
+  const keys = questionsOfPage(bound.definition, start).flatMap((q) => (q.imageKey ? [q.imageKey] : []));
+  return imageInfos(ctx.db, bound.definition.key, bound.version, keys);
 }
 
 /**
@@ -128,11 +147,11 @@ function pageAnswer(
   row: ParticipantRow,
   start: number,
   values: Values,
-  options: { failed: Set<number>; uiLanguage: Language; language: Language; canFinish: boolean },
+  options: { failed: Set<number>; uiLanguage: Language; language: Language; canFinish: boolean; images: Map<string, ImageInfo> },
 ): ApiAnswer {
   // German where the content has no translation: the answer names the language it really is in.
   const language = contentLanguage(definition, options.language);
-  const errorText = CATALOGUES[options.uiLanguage][definition.errorMessage];
+  const errorText = (CATALOGUES[options.uiLanguage] as Record<string, string>)[definition.errorMessage] ?? '';
   const perPage = definition.questionsPerPage;
   const total = pageCount(definition);
   const currentPage = Math.floor((start - 1) / perPage) + 1;
@@ -172,6 +191,8 @@ function pageAnswer(
         text: localize(question.text, language),
         subText: localize(question.subText, language),
         imageKey: question.imageKey ?? null,
+        // Not in spec §3: the image's size and fingerprint, so the page keeps its place and may cache it (lib/api/schemas/questionnaire.ts).
+        ...imageFields(question.imageKey ? options.images.get(question.imageKey) : undefined),
         info1: question.info1 ? question.info1.map((entry) => localize(entry, language)) : null,
         info2: localizeOrNull(question.info2, language),
         info3: localizeOrNull(question.info3, language),
@@ -193,4 +214,8 @@ function pageAnswer(
       };
     }),
   };
+}
+
+function imageFields(info: ImageInfo | undefined) {
+  return info ? { imageWidth: info.width, imageHeight: info.height, imageVersion: info.fingerprint } : {};
 }

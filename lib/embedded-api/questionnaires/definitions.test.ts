@@ -1,7 +1,8 @@
 import type { Language } from '@/lib/api/languages';
 import type { LocalizedText } from '@/lib/content/questionnaire';
 import { bundledDefinition } from '../testApi';
-import { contentLanguage, toDefinition, type QuestionnaireDefinition } from './definitions';
+import { allowedValues, contentLanguage, describeAllowedValues, toDefinition, type QuestionnaireDefinition } from './definitions';
+import { isQuestionValid } from './engine';
 
 const all = (word: string): LocalizedText => ({ de: word, en: word, fr: word, it: word, cz: word });
 const deEn = (word: string): LocalizedText => ({ de: word, en: word });
@@ -61,5 +62,38 @@ describe('the rules that follow from the product', () => {
     expect([ranking.product, ranking.unsetValue, ranking.errorMessage]).toEqual([1, 0, 'ErrorAnswersInvalid']);
     expect([grid.product, grid.unsetValue, grid.errorMessage]).toEqual([2, -1, 'ErrorAnswersInvalidGrid']);
     expect(toDefinition({ ...grid, product: 3 }).unsetValue).toBe(-1);
+  });
+});
+
+describe('the slider (product 4): the same rule as the browser’s (lib/validation/slider.ts)', () => {
+  const slider = bundledDefinition('kodew-strengths');
+  const question = slider.questions[0]!;
+  const values = (...list: number[]) => new Map(question.answerInfos.map((a, i) => [a.id, list[i] ?? -1]));
+
+  it('starts unset at -1, ends at the largest configured value, and names not rated in its message', () => {
+    expect([slider.product, slider.unsetValue, slider.scaleMax, slider.errorMessage]).toEqual([4, -1, 100, 'ErrorAnswersInvalidSliderNotRated']);
+    expect(toDefinition({ ...slider, notRated: false }).errorMessage).toBe('ErrorAnswersInvalidSlider');
+  });
+
+  it('takes any whole value from 0 to the largest configured one, and -2 only where not rated is allowed', () => {
+    const allowed = allowedValues(slider);
+    expect([0, 1, 37, 99, 100, -2].every((v) => allowed.has(v))).toBe(true);
+    expect([101, -1, -3, 12.5].some((v) => allowed.has(v))).toBe(false);
+    expect(allowedValues(toDefinition({ ...slider, notRated: false })).has(-2)).toBe(false);
+    const ten = toDefinition({ ...slider, answervaluesConfig: { ...slider.answervaluesConfig, valueInfos: [{ value: 0, caption: all('nie = 0') }, { value: 10, caption: all('immer = 10') }] } });
+    expect([ten.scaleMax, allowedValues(ten).has(10), allowedValues(ten).has(11)]).toEqual([10, true, false]);
+    expect(describeAllowedValues(slider)).toBe('a whole number from 0 to 100, or -2 (not rated)');
+    expect(describeAllowedValues(bundledDefinition('grid-10'))).toMatch(/^one of /);
+  });
+
+  it.each([
+    ['every item set', [0, 100], false, true],
+    ['one item not rated', [55, -2], false, true],
+    ['one item unset', [55, -1], false, false],
+    ['one item unset, going back', [55, -1], true, false],
+    ['nothing set, going back', [-1, -1], true, true],
+    ['a value above the scale', [55, 101], false, false],
+  ])('a question with %s (%j, lenient %s) → valid %s', (_name, list, lenient, expected) => {
+    expect(isQuestionValid(slider, question, values(...list), lenient)).toBe(expected);
   });
 });

@@ -1,21 +1,33 @@
-import { Product } from '@/lib/api/codes';
 import type { Language } from '@/lib/api/languages';
 import { textsOf, type LocalizedText, type Questionnaire, type TextLanguage } from '@/lib/content/questionnaire';
+import { answersInvalidKey, productRules } from '@/lib/flows/products';
+import { sliderMax } from '@/lib/validation/slider';
 
 /**
  * A questionnaire as the embedded API serves it: the imported definition (content/questionnaires,
  * lib/content/questionnaire.ts) with the rules that follow from its product.
  */
 export type QuestionnaireDefinition = Questionnaire & {
-  /** The value an answer has before it is answered: 0 for ranking, -1 for the grids (spec §4, §5). */
+  /** The value an answer has before it is answered: 0 for ranking, -1 elsewhere (spec §4, §5). */
   unsetValue: number;
-  /** The message of a failed question: the ranking one says that each rank is used once. */
-  errorMessage: 'ErrorAnswersInvalid' | 'ErrorAnswersInvalidGrid';
+  /** The translation key of a failed question's message (lib/flows/products.ts). */
+  errorMessage: string;
+  /** The largest configured value: where a slider ends (spec §4). */
+  scaleMax: number;
 };
 
+/** Whether the questionnaire offers 'not rated' with a caption to show it by. */
+export function offersNotRated(questionnaire: Questionnaire): boolean {
+  return questionnaire.notRated && questionnaire.answervaluesConfig.notRatedValueCaption !== null;
+}
+
 export function toDefinition(questionnaire: Questionnaire): QuestionnaireDefinition {
-  const ranking = questionnaire.product === Product.CompetencyQuestionnaire;
-  return { ...questionnaire, unsetValue: ranking ? 0 : -1, errorMessage: ranking ? 'ErrorAnswersInvalid' : 'ErrorAnswersInvalidGrid' };
+  return {
+    ...questionnaire,
+    unsetValue: productRules(questionnaire.product).unsetValue,
+    errorMessage: answersInvalidKey(questionnaire.product, offersNotRated(questionnaire)),
+    scaleMax: sliderMax(questionnaire.answervaluesConfig.valueInfos.map((v) => v.value)),
+  };
 }
 
 const LANGUAGE_FIELD: Record<Language, TextLanguage> = { 'de-DE': 'de', 'en-US': 'en', 'fr-FR': 'fr', 'it-IT': 'it', 'cz-CZ': 'cz' };
@@ -42,10 +54,23 @@ export function contentLanguage(definition: Questionnaire, asked: Language): Lan
   return textsOf(definition).every((text) => text[field] !== undefined) ? asked : 'de-DE';
 }
 
-/** The allowed answer values of a definition, not-rated included where allowed. */
+/**
+ * The allowed answer values of a definition, not-rated included where allowed: the configured
+ * values, or for a slider (product 4) any whole value from 0 to the largest configured one.
+ */
 export function allowedValues(definition: QuestionnaireDefinition): Set<number> {
   const config = definition.answervaluesConfig;
-  const values = new Set(config.valueInfos.map((v) => v.value));
+  const values =
+    productRules(definition.product).view === 'slider'
+      ? new Set(Array.from({ length: definition.scaleMax + 1 }, (_, value) => value))
+      : new Set(config.valueInfos.map((v) => v.value));
   if (definition.notRated && config.notRatedValue !== null) values.add(config.notRatedValue);
   return values;
+}
+
+/** How a refused value is named: what the questionnaire takes instead. */
+export function describeAllowedValues(definition: QuestionnaireDefinition): string {
+  const notRated = definition.notRated && definition.answervaluesConfig.notRatedValue !== null ? `, or ${definition.answervaluesConfig.notRatedValue} (not rated)` : '';
+  if (productRules(definition.product).view === 'slider') return `a whole number from 0 to ${definition.scaleMax}${notRated}`;
+  return `one of ${definition.answervaluesConfig.valueInfos.map((v) => v.value).join(', ')}${notRated}`;
 }

@@ -1,7 +1,5 @@
-import { Product } from '@/lib/api/codes';
 import type { QuestionnaireQuestion } from '@/lib/content/questionnaire';
-import { isGridQuestionValid } from '@/lib/validation/grid';
-import { isRankingQuestionValid } from '@/lib/validation/ranking';
+import { productRules } from '@/lib/flows/products';
 import type { QuestionnaireDefinition } from './definitions';
 
 export type Values = Map<number, number>;
@@ -9,8 +7,7 @@ export type Values = Map<number, number>;
 /** The same rules as the browser's (lib/validation), applied again on the server. */
 export function isQuestionValid(definition: QuestionnaireDefinition, question: QuestionnaireQuestion, values: Values, lenient: boolean): boolean {
   const answers = question.answerInfos.map((a) => values.get(a.id) ?? definition.unsetValue);
-  if (definition.product === Product.CompetencyQuestionnaire) return isRankingQuestionValid(answers, lenient);
-  return isGridQuestionValid(answers, { product: definition.product, notRatedAllowed: definition.notRated, lenient });
+  return productRules(definition.product).isQuestionValid(answers, { notRatedAllowed: definition.notRated, lenient, scaleMax: definition.scaleMax });
 }
 
 export function pageCount(definition: QuestionnaireDefinition): number {

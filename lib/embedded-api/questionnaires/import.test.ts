@@ -14,7 +14,13 @@ import { importQuestionnaire, importQuestionnaireFile, type ImportResult } from 
  * version; participants keep theirs, new assessments get the latest; an unchanged file does nothing.
  */
 const settings = testSettings('v'.repeat(40));
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('scale image')]);
+/** A PNG signature and the header chunk with its size (4 × 3), which is all the import reads of an image. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0, 4, 0, 0, 0, 3]),
+  Buffer.from('scale image'),
+]);
 
 let db: Database;
 let handle: Handle;

@@ -58,9 +58,10 @@ export async function importQuestionnaire(db: Database, read: ValidQuestionnaire
       key, version, checksum, JSON.stringify(questionnaire),
     ]);
     for (const image of images) {
-      await tx.query('insert into questionnaire_image (questionnaire_key, questionnaire_version, image_key, media_type, data) values ($1, $2, $3, $4, $5)', [
-        key, version, image.imageKey, image.mediaType, image.data,
-      ]);
+      await tx.query(
+        'insert into questionnaire_image (questionnaire_key, questionnaire_version, image_key, media_type, data, width, height, sha256) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [key, version, image.imageKey, image.mediaType, image.data, image.width, image.height, image.sha256],
+      );
     }
     const moved = await moveUnstarted(tx, key, version);
     return { file, key, status: latest ? 'new-version' : 'created', version, moved };

@@ -1,10 +1,85 @@
 import { area } from './area';
 
-/** Texts of the group flows' selection screens (issue 8). */
+/**
+ * Texts of the web variant's manual, questionnaire selection and info pages (issue 8):
+ * /kodewquestionnairemanual (FillingInfoTextSlider, the filling info of product 4),
+ * /kodewquestionnaireselection and /kodewinfo. KodewInfoText is the general info text; a group
+ * code's questionnaire brings its own as KodewInfoText_<questionnaireType> (handlers/selection.ts).
+ */
 export const selection = area({
-  'de-DE': {},
-  'en-US': {},
-  'fr-FR': {},
-  'it-IT': {},
-  'cz-CZ': {},
+  'de-DE': {
+    FillingInfoTextSlider:
+      'Auf den folgenden Seiten finden Sie je eine Frage mit einem oder mehreren Schiebereglern. Stellen Sie mit jedem Regler ein, wie sehr die Aussage auf Sie zutrifft: von 0 (trifft gar nicht zu) bis 100 (trifft voll zu). Wenn Sie eine Aussage nicht einschätzen können, wählen Sie „nicht bewertet“. Ihre Antworten werden beim Blättern gespeichert; Sie können jederzeit unterbrechen und später weitermachen.',
+    SelectionTitle: 'Fragebogen auswählen',
+    SelectionText: 'Wählen Sie den Fragebogen, den Sie als Nächstes ausfüllen möchten.',
+    SelectionLegend: 'Fragebogen',
+    SelectionSend: 'Weiter',
+    SelectionFinished: 'bereits abgeschlossen',
+    SelectionNotOffered: 'derzeit nicht verfügbar',
+    SelectionNoneLeft: 'Es ist kein Fragebogen mehr auszuwählen.',
+    SelectionFailed: 'Ihre Auswahl konnte gerade nicht gespeichert werden. Bitte versuchen Sie es noch einmal.',
+    KodewInfoTitle: 'Hinweise zum Fragebogen',
+    KodewInfoText:
+      'Im folgenden Fragebogen schätzen Sie jede Aussage mit einem Schieberegler von 0 bis 100 ein. Es gibt keine richtigen oder falschen Antworten – entscheiden Sie spontan.',
+  },
+  'en-US': {
+    FillingInfoTextSlider:
+      'Each of the following pages shows one question with one or more sliders. Use each slider to set how far the statement applies to you: from 0 (does not apply at all) to 100 (fully applies). If you cannot judge a statement, choose “not rated”. Your answers are saved as you turn the pages; you can stop at any time and continue later.',
+    SelectionTitle: 'Choose a questionnaire',
+    SelectionText: 'Choose the questionnaire you would like to fill in next.',
+    SelectionLegend: 'Questionnaire',
+    SelectionSend: 'Continue',
+    SelectionFinished: 'already completed',
+    SelectionNotOffered: 'not available at the moment',
+    SelectionNoneLeft: 'There is no questionnaire left to choose.',
+    SelectionFailed: 'Your choice could not be saved just now. Please try again.',
+    KodewInfoTitle: 'About the questionnaire',
+    KodewInfoText:
+      'In the following questionnaire you rate each statement with a slider from 0 to 100. There are no right or wrong answers – decide spontaneously.',
+  },
+  'fr-FR': {
+    FillingInfoTextSlider:
+      'Chacune des pages suivantes présente une question avec un ou plusieurs curseurs. Réglez chaque curseur selon la mesure dans laquelle l’affirmation s’applique à vous : de 0 (ne s’applique pas du tout) à 100 (s’applique entièrement). Si vous ne pouvez pas évaluer une affirmation, choisissez « non évalué ». Vos réponses sont enregistrées à chaque changement de page ; vous pouvez vous interrompre à tout moment et continuer plus tard.',
+    SelectionTitle: 'Choisir un questionnaire',
+    SelectionText: 'Choisissez le questionnaire que vous souhaitez remplir ensuite.',
+    SelectionLegend: 'Questionnaire',
+    SelectionSend: 'Continuer',
+    SelectionFinished: 'déjà terminé',
+    SelectionNotOffered: 'non disponible pour le moment',
+    SelectionNoneLeft: 'Il n’y a plus de questionnaire à choisir.',
+    SelectionFailed: 'Votre choix n’a pas pu être enregistré pour le moment. Veuillez réessayer.',
+    KodewInfoTitle: 'À propos du questionnaire',
+    KodewInfoText:
+      'Dans le questionnaire suivant, vous évaluez chaque affirmation à l’aide d’un curseur de 0 à 100. Il n’y a pas de bonnes ou de mauvaises réponses – décidez spontanément.',
+  },
+  'it-IT': {
+    FillingInfoTextSlider:
+      'Ciascuna delle pagine seguenti presenta una domanda con uno o più cursori. Con ogni cursore indichi quanto l’affermazione si applica a lei: da 0 (non si applica affatto) a 100 (si applica pienamente). Se non può valutare un’affermazione, scelga «non valutato». Le sue risposte vengono salvate a ogni cambio di pagina; può interrompere in qualsiasi momento e continuare più tardi.',
+    SelectionTitle: 'Scegliere un questionario',
+    SelectionText: 'Scelga il questionario che desidera compilare adesso.',
+    SelectionLegend: 'Questionario',
+    SelectionSend: 'Avanti',
+    SelectionFinished: 'già completato',
+    SelectionNotOffered: 'al momento non disponibile',
+    SelectionNoneLeft: 'Non ci sono più questionari da scegliere.',
+    SelectionFailed: 'Al momento non è stato possibile salvare la sua scelta. La preghiamo di riprovare.',
+    KodewInfoTitle: 'Informazioni sul questionario',
+    KodewInfoText:
+      'Nel questionario seguente valuta ogni affermazione con un cursore da 0 a 100. Non ci sono risposte giuste o sbagliate – decida spontaneamente.',
+  },
+  'cz-CZ': {
+    FillingInfoTextSlider:
+      'Na každé z následujících stránek najdete jednu otázku s jedním nebo více posuvníky. Každým posuvníkem nastavte, nakolik na vás výrok platí: od 0 (vůbec neplatí) do 100 (zcela platí). Pokud výrok nedokážete posoudit, zvolte „nehodnoceno“. Vaše odpovědi se ukládají při listování; můžete kdykoli přestat a pokračovat později.',
+    SelectionTitle: 'Výběr dotazníku',
+    SelectionText: 'Vyberte dotazník, který chcete vyplnit jako další.',
+    SelectionLegend: 'Dotazník',
+    SelectionSend: 'Pokračovat',
+    SelectionFinished: 'již dokončeno',
+    SelectionNotOffered: 'momentálně není k dispozici',
+    SelectionNoneLeft: 'Nezbývá žádný dotazník k výběru.',
+    SelectionFailed: 'Váš výběr se nyní nepodařilo uložit. Zkuste to prosím znovu.',
+    KodewInfoTitle: 'Informace k dotazníku',
+    KodewInfoText:
+      'V následujícím dotazníku hodnotíte každý výrok posuvníkem od 0 do 100. Neexistují správné ani špatné odpovědi – rozhodujte se spontánně.',
+  },
 });

@@ -1,10 +1,9 @@
 'use client';
 
-import type { AnswerValuesConfig } from '@/lib/api/schemas/questionnaire';
-import type { ChoiceOption } from './ChoiceRow';
-import { QuestionList } from './QuestionList';
-import type { ViewProps } from './viewTypes';
-import styles from './Questionnaire.module.css';
+import type { ChoiceOption } from '../ChoiceRow';
+import { QuestionList } from '../QuestionList';
+import type { QuestionViewProps } from '../viewTypes';
+import styles from '../Questionnaire.module.css';
 
 /** In a failed grid question, the items still without an answer are highlighted. */
 const markUnanswered = (values: readonly number[]) => values.map((value) => value === -1);
@@ -13,8 +12,10 @@ const markUnanswered = (values: readonly number[]) => values.map((value) => valu
  * Products 2 and 3, the grid view: group captions spanning their columns, a not-rated column when
  * allowed, and one column per value caption; each answer item is a row of radios (spec §2).
  */
-export function GridView({ config, notRated, ...props }: ViewProps & { config: AnswerValuesConfig; notRated: boolean }) {
+export function GridView({ config, notRated, ...props }: QuestionViewProps) {
   const { texts, contentLang } = props;
+  // A grid without its scale has nothing to offer (an upstream that sent none).
+  if (!config) return null;
   const notRatedValue = config.notRatedValue ?? null;
   const options: ChoiceOption[] = [
     ...(notRated && notRatedValue !== null ? [{ value: notRatedValue, label: config.notRatedValueCaption ?? String(notRatedValue) }] : []),

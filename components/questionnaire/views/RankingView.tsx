@@ -1,9 +1,9 @@
 'use client';
 
 import { RANKS, rankAnswersToMark } from '@/lib/validation/ranking';
-import { QuestionList } from './QuestionList';
-import type { ViewProps } from './viewTypes';
-import styles from './Questionnaire.module.css';
+import { QuestionList } from '../QuestionList';
+import type { ViewProps } from '../viewTypes';
+import styles from '../Questionnaire.module.css';
 
 /**
  * Product 1, the standard table view: each question with its answers lettered a–d, and one column

@@ -1,0 +1,72 @@
+import { notFound } from 'next/navigation';
+import { languageFromToken } from '@/lib/api/languages';
+import { getConfig } from '@/lib/config';
+import { groupLoginLanguage } from '@/lib/flows/addressLanguage';
+import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
+import { normaliseCode } from '@/lib/validation/code';
+import { groupCodeShape } from '@/lib/validation/groupCode';
+import { loadPage } from '@/lib/upstream/pageInfo';
+import { PageTitle } from '@/components/chrome/PageTitle';
+import { GroupCodeForm } from './GroupCodeForm';
+
+/**
+ * The group-code entry of every group flow (spec §2): /{entry}, /{entry}/{groupCode} and, where the
+ * variant takes one, /{entry}/{groupCode}/{languageToken}. The page info is loaded without the
+ * session token (an old participant's must not block a new start); any answer but Ok goes to the
+ * error page. The code in the address names the group: it is not put into the field nor sent, since
+ * every login starts a new participant and a link opened again (a reload, a link preview) must not
+ * start one; the participant types the code (shared/DEMO.md).
+ */
+export async function GroupCodeScreen({ variant, params }: { variant: GroupVariant; params: string[] }) {
+  const row = groupVariant(variant);
+  if (params.length > (row.languageToken ? 2 : 1)) notFound();
+  const groupCode = normaliseCode(params[0] ?? '');
+  // proxy.ts has made a language token the session's already (lib/flows/addressLanguage.ts); an unknown one is ignored.
+  const addressLanguage = row.languageToken ? languageFromToken(params[1]) : undefined;
+  const { t, session, commit } = await loadPage(row.calls.loginPage, {
+    needsToken: false,
+    anonymous: true,
+    errors: 'notOk',
+    extras: {
+      ...(addressLanguage && { uiLanguage: addressLanguage, questionnaireLanguage: addressLanguage }),
+      // Only a code that could be one: anything else names no group.
+      ...(groupCodeShape(groupCode) === 'ok' && { groupCodeIdent: groupCode }),
+    },
+  });
+  const config = getConfig();
+  const language = row.sendsLanguage ? (addressLanguage ?? groupLoginLanguage(session)) : undefined;
+  return (
+    <>
+      <PageTitle parts={[t('GroupCodeTitle')]} />
+      {commit}
+      <GroupCodeForm
+        variant={variant}
+        {...(row.encryptsCode && { crypto: { key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV } })}
+        {...(language && { language })}
+        texts={{
+          title: t('GroupCodeTitle'),
+          text: t('GroupCodeText'),
+          label: t('GroupCodeLabel'),
+          show: t('GroupCodeShow'),
+          submit: t('GroupCodeSubmit'),
+          required: t('GroupCodeRequired'),
+          ErrorGroupCodeKey: t('ErrorGroupCodeKey'),
+          ErrorGroupCodeKeyFail: t('ErrorGroupCodeKeyFail'),
+          ErrorPasswordInvalid: t('ErrorPasswordInvalid'),
+          ErrorGroupCodeInvalid: t('ErrorGroupCodeInvalid'),
+          ErrorGroupCodeExpired: t('ErrorGroupCodeExpired'),
+          ErrorGroupCodeFinished: t('ErrorGroupCodeFinished'),
+          ErrorGroupCodeLocked: t('ErrorGroupCodeLocked'),
+        }}
+      />
+    </>
+  );
+}
+
+/** A route file's page: `export default groupCodePage('kodew');` */
+export function groupCodePage(variant: GroupVariant) {
+  return async function GroupCodePage(props: { params: Promise<{ params?: string[] }> }) {
+    const { params = [] } = await props.params;
+    return <GroupCodeScreen variant={variant} params={params} />;
+  };
+}

@@ -1,0 +1,80 @@
+import { DetailCode, ExtraDetailCode, StatusCode } from '@/lib/api/codes';
+import { isLanguage, type Language } from '@/lib/api/languages';
+import type { GroupVariant } from '@/lib/flows/groupVariants';
+import { safeEqual } from '@/lib/crypto/hmac';
+import { normaliseCode } from '@/lib/validation/code';
+import { isValidEmail } from '@/lib/validation/email';
+import type { ApiAnswer, ApiContext } from '../context';
+import { holderOf, isRefused, Refusal, type Holder } from '../authority';
+import { decryptClientValue } from '../clientCrypto';
+import { memberOfAssessment } from '../groups/store';
+import { accessCodeMail } from '../mail/accessCodeMail';
+import { isLimited, releaseMail, reserveMail } from '../mail/limits';
+import { sendMail, type MailFailure } from '../mail/send';
+import { issueToken } from '../tokens';
+
+type SendAccessCodeBody = { email: string; accessCode: string; uiLanguage?: string; token?: string };
+
+const invalid = (errorInfo: string, detailCode: number = DetailCode.NoDetails): ApiAnswer => ({ statusCode: StatusCode.PostDataIsInvalid, detailCode, errorInfo });
+
+const NOT_SENT: Record<MailFailure, ApiAnswer> = {
+  unreachable: { statusCode: StatusCode.MailNotSent, detailCode: DetailCode.NoConnectionWithEmailServer },
+  refused: { statusCode: StatusCode.MailNotSent, detailCode: DetailCode.UnableToSendMail },
+};
+
+/** The same claims, freshly signed: the spec's client stores the token the e-mail step answers with. */
+function renewedToken(holder: Holder, ctx: ApiContext): string {
+  const { jti: _jti, iat: _iat, exp: _exp, ...claims } = holder.payload;
+  return issueToken(claims, ctx);
+}
+
+/**
+ * submit/<variant>/sendaccesscode (spec §7): mails a group participant their personal access code
+ * and the deep link back. Only for a logged-in participant of this variant who has set a personal
+ * key (without one the code alone cannot bring them back), and only their own code: the access
+ * code in the body is compared with theirs, so that the call cannot mail anything else; the address
+ * is checked with the browser's rule (lib/validation/email.ts). At most so many mails per
+ * participant and per client address an hour (mail/limits.ts).
+ */
+export function sendAccessCode(variant: GroupVariant) {
+  return async function submitSendAccessCode(body: SendAccessCodeBody, ctx: ApiContext): Promise<ApiAnswer> {
+    const holder = await holderOf(body.token, ctx, 'loggedIn');
+    if (isRefused(holder)) return holder.refusal;
+    const membership = await memberOfAssessment(ctx.db, holder.row.assessment_id);
+    if (!membership || membership.group.variant !== variant || holder.row.key_hash === null) return Refusal.notAllowed;
+    const { member, group } = membership;
+
+    const email = body.email.trim();
+    if (!isValidEmail(email)) return invalid('email: not an e-mail address');
+    const plain = decryptClientValue(body.accessCode, ctx.settings.clientCryptoKey, ctx.settings.clientCryptoIv);
+    if (plain === undefined) return invalid('accessCode: does not decrypt', DetailCode.UnableToDecryptClientData);
+    if (!safeEqual(normaliseCode(plain).toUpperCase(), member.access_code.toUpperCase())) {
+      return invalid("accessCode: not the participant's own");
+    }
+
+    const reservation = await reserveMail(ctx, member.id);
+    if (isLimited(reservation)) {
+      const { maxPerParticipantPerHour, maxPerClientPerHour } = ctx.settings.mail;
+      return {
+        statusCode: StatusCode.MailNotSent,
+        detailCode: ExtraDetailCode.TooManyMails,
+        errorInfo:
+          reservation.limited === 'participant'
+            ? `too many mails: at most ${maxPerParticipantPerHour} per participant an hour`
+            : `too many mails: at most ${maxPerClientPerHour} per client address an hour`,
+      };
+    }
+    const language: Language = isLanguage(body.uiLanguage) ? body.uiLanguage : isLanguage(group.ui_language) ? group.ui_language : 'de-DE';
+    const result = await sendMail(ctx.db, ctx.settings.mail, accessCodeMail(email, member.access_code, language, ctx.settings.publicUrl)).catch(
+      async (error: unknown) => {
+        await releaseMail(ctx, reservation);
+        throw error;
+      },
+    );
+    if ('failed' in result) {
+      await releaseMail(ctx, reservation);
+      return NOT_SENT[result.failed];
+    }
+    return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, token: renewedToken(holder, ctx) };
+  };
+}
