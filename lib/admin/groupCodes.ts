@@ -10,6 +10,7 @@ import {
 import { formatIssues, jsonSyntaxProblem, TOP_LEVEL } from '@/lib/content/problems';
 import type { Database, Sql } from '@/lib/embedded-api/db/database';
 import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
+import { GROUP_CODE_MAX_LENGTH, GROUP_CODE_MIN_LENGTH, groupCodeShape } from '@/lib/validation/groupCode';
 import { LINK_LANGUAGE, UnknownQuestionnaireError } from './assessments';
 import { randomCode } from './codes';
 import { UsageError } from './command';
@@ -26,16 +27,19 @@ import { UsageError } from './command';
  * limit, and still short enough to type from a projector.
  */
 export const GROUP_CODE_LENGTH = 10;
-/** A code the operator chooses: letters and digits, like the demo's KWDEMO01; compared in any case. */
-export const GROUP_CODE_PATTERN = /^[A-Za-z0-9]{8,20}$/;
 
 /** Far larger than 50 field definitions can be. */
 const MAX_FIELDS_FILE_BYTES = 1024 * 1024;
 
-/** `--code`: the operator's own code, checked for its shape; whether it is taken is the database's to say. */
+/**
+ * `--code`: the operator's own code, in the shape the login accepts (lib/validation/groupCode.ts);
+ * whether it is taken is the database's to say.
+ */
 export function parseGroupCode(text: string): string {
   const code = text.trim();
-  if (!GROUP_CODE_PATTERN.test(code)) throw new UsageError(`--code must be 8 to 20 letters and digits (A-Z, a-z, 0-9), not '${text}'`);
+  if (/\s/.test(code) || groupCodeShape(code) !== 'ok') {
+    throw new UsageError(`--code must be ${GROUP_CODE_MIN_LENGTH} to ${GROUP_CODE_MAX_LENGTH} letters and digits (A-Z, a-z, 0-9), not '${text}'`);
+  }
   return code;
 }
 

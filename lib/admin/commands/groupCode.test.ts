@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createTestStore, type TestStore } from '@/lib/embedded-api/db/testDatabase';
 import { createMember, findGroupCode } from '@/lib/embedded-api/groups/store';
+import { encryptClientValue } from '@/lib/embedded-api/clientCrypto';
+import { createRequestHandler } from '@/lib/embedded-api/server';
+import { sendTo, TEST_CRYPTO, testSettings, type Answer } from '@/lib/embedded-api/testApi';
+import { groupVariant } from '@/lib/flows/groupVariants';
+import { routeAfterGroupLogin } from '@/lib/flows/groupLogin';
+import { decodeClaims } from '@/lib/session/claims';
 import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
@@ -198,8 +204,10 @@ describe('groupcode create', () => {
     [['--variant', 'kodew', '--questionnaires', 'web-strengths,web-strengths:2'], "--questionnaires names 'web-strengths' twice"],
     [['--variant', 'kodew', '--questionnaires', 'web-strengths:2,web-motivation'], '--questionnaires gives type 2 twice'],
     [['--variant', 'kodew', '--questionnaires', 'web-strengths:unselectable'], '--questionnaires: at least one questionnaire must be selectable'],
-    [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--code', 'KW-DEMO-1'], "--code must be 8 to 20 letters and digits (A-Z, a-z, 0-9), not 'KW-DEMO-1'"],
-    [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--code', 'SHORT1'], '--code must be 8 to 20 letters and digits'],
+    [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--code', 'KW-DEMO-1'], "--code must be 6 to 16 letters and digits (A-Z, a-z, 0-9), not 'KW-DEMO-1'"],
+    [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--code', 'SHORT'], '--code must be 6 to 16 letters and digits'],
+    [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--code', 'ABCDEFGHJKMNPQRST'], '--code must be 6 to 16 letters and digits'],
+    [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--code', 'KW DEMO01'], '--code must be 6 to 16 letters and digits'],
     [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--valid-until', '2020-01-01'], '--valid-until 2020-01-01T23:59:59.999Z has passed already'],
     [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--language', 'es'], "--language must be one of de, en, fr, it, cz"],
     [['--variant', 'ra', '--questionnaires', 'grid-ra', '--fields', 'fields.json'], '--fields: the ra variant asks for name and e-mail; it has no additional fields'],
@@ -258,7 +266,13 @@ describe('groupcode list and close', () => {
     expect(ra.rows.map((r) => r.variant)).toEqual(['ra']);
   });
 
-  it('closes a group code once, says so the second time, and the list shows when', async () => {
+  it('closes a group code once, says so the second time, and the list shows when; a login then hears the group is finished', async () => {
+    const login = () => withDb(env, async ({ db }) => {
+      const handle = createRequestHandler(db, testSettings('g'.repeat(40)));
+      return (await sendTo(handle, 'submit/kodew/login', { groupcode: encryptClientValue(code, TEST_CRYPTO.key, TEST_CRYPTO.iv) }, '198.51.100.77')).answer;
+    });
+    const outcome = (answer: Answer) => routeAfterGroupLogin(answer, decodeClaims(answer.token).isLoggedIn, 0, groupVariant('kodew'));
+    expect(outcome(await login())).toEqual({ kind: 'go', to: '/kodewgrouploginpersonal' });
     const io = recorder(env);
     expect(await runAdmin(['groupcode', 'close', code.toLowerCase()], io)).toBe(EXIT.ok);
     expect(io.text()).toMatch(new RegExp(`^Group code ${code} closed at \\d{4}-[\\d:T.-]+Z: new logins are refused\\.$`));
@@ -267,6 +281,7 @@ describe('groupcode list and close', () => {
     expect(await runAdmin(['groupcode', 'close', code], again)).toBe(EXIT.ok);
     expect(again.text()).toBe(`Group code ${code} was closed already, at ${closedAt}.`);
     expect((await listed()).rows.find((r) => r.group_code === code)!.closed_at).toBe(closedAt);
+    expect(outcome(await login())).toMatchObject({ kind: 'modal', messageKey: 'ErrorGroupCodeFinished' });
   });
 
   it('refuses to close a code that does not exist (exit 1) and wants exactly one code (exit 2)', async () => {

@@ -1,6 +1,7 @@
 import type { AdditionalFieldDefinition, GroupQuestionnaire } from '@/lib/content/groupCode';
 import type { Sql } from '@/lib/embedded-api/db/database';
 import { GROUP_VARIANTS, isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
+import { GROUP_CODE_MAX_LENGTH, GROUP_CODE_MIN_LENGTH } from '@/lib/validation/groupCode';
 import { parseBaseUrl, parseLanguage, parseValidUntil } from '../assessmentOptions';
 import { EXIT, UsageError, type Command } from '../command';
 import { CSV, csvHeader, csvLine, EXCEL_CSV, isoUtc, type CsvDialect } from '../csv';
@@ -41,7 +42,7 @@ Options:
                             ones, in file order), "required" }; every problem is named by its
                             JSON path and nothing is created
   --code <code>             this code instead of a new random one (${GROUP_CODE_LENGTH} characters without
-                            look-alikes): 8 to 20 letters and digits, not taken (in any case)
+                            look-alikes): ${GROUP_CODE_MIN_LENGTH} to ${GROUP_CODE_MAX_LENGTH} letters and digits, not taken (in any case)
   --valid-until <when>      after this the code is refused as expired: a date (2026-03-31) means
                             the end of that day in UTC; a date-time needs its offset (…T18:00+02:00)
   --language <lang>         the language participants start in, also put into the deep link
