@@ -1,7 +1,7 @@
 import type { AdditionalFieldDefinition } from '@/lib/content/groupCode';
 import type { Sql } from '@/lib/embedded-api/db/database';
+import { sortAdditionalFields } from '@/lib/validation/additionalFields';
 import { CSV, csvHeader, csvLine, isoUtc, spreadsheetText, type CsvDialect, type CsvValue } from './csv';
-import { fieldsInPageOrder } from './groupCodes';
 import { keysetPages } from './pages';
 
 /**
@@ -103,7 +103,7 @@ export async function fieldColumnsOf(sql: Sql, questionnaireKey: string): Promis
   const index = new Map<number, Map<number, number>>();
   for (const group of groups) {
     const own = new Map<number, number>();
-    for (const field of fieldsInPageOrder(jsonOf(group.fields))) {
+    for (const field of sortAdditionalFields(jsonOf(group.fields))) {
       let name = `${FIELD_COLUMN_PREFIX}${field.name.de}`;
       // Two fields of one group code with the same name keep apart by their ids.
       if ([...own.values()].some((column) => names[column] === name)) name = `${name}#${field.id}`;

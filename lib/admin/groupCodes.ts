@@ -214,13 +214,6 @@ export async function createGroupCode(db: Database, options: CreateGroupCodeOpti
   });
 }
 
-/** The fields in the order of the personal-info page: ascending sortNumber, 0 (no place given) after them in list order. */
-export function fieldsInPageOrder<T extends { sortNumber: number }>(fields: readonly T[]): T[] {
-  return fields.map((field, index) => ({ field, index }))
-    .sort((a, b) => (a.field.sortNumber || Infinity) - (b.field.sortNumber || Infinity) || a.index - b.index)
-    .map(({ field }) => field);
-}
-
 /** The `--questionnaires` notation of a stored list, so that a listing can be pasted into a create. */
 export function questionnaireNotation(questionnaires: GroupQuestionnaire[]): string {
   return questionnaires.map((q) => `${q.key}:${q.questionnaireType}${q.selectable ? '' : ':unselectable'}`).join(',');

@@ -1,5 +1,6 @@
 import type { AdditionalFieldDefinition, GroupQuestionnaire } from '@/lib/content/groupCode';
 import type { Sql } from '@/lib/embedded-api/db/database';
+import { sortAdditionalFields } from '@/lib/validation/additionalFields';
 import { GROUP_VARIANTS, isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { GROUP_CODE_MAX_LENGTH, GROUP_CODE_MIN_LENGTH } from '@/lib/validation/groupCode';
 import { parseBaseUrl, parseLanguage, parseValidUntil } from '../assessmentOptions';
@@ -10,7 +11,6 @@ import {
   closeGroupCode,
   createGroupCode,
   FieldsFileError,
-  fieldsInPageOrder,
   GROUP_CODE_LENGTH,
   parseGroupCode,
   parseQuestionnaireList,
@@ -172,7 +172,7 @@ async function listGroupCodes(sql: Sql, variant: GroupVariant | undefined, diale
   for await (const page of keysetPages(readPage, (row) => row.id, 500)) {
     write(page.map((row) => csvLine([
       row.code, row.variant, row.product, questionnaireNotation(jsonOf(row.questionnaires)),
-      fieldsInPageOrder(jsonOf(row.fields)).map((field) => field.name.de).join(' | '),
+      sortAdditionalFields(jsonOf(row.fields)).map((field) => field.name.de).join(' | '),
       isoUtc(row.valid_until), isoUtc(row.closed_at), row.participants, isoUtc(row.created_at),
     ], dialect)).join(''));
     listed += page.length;
