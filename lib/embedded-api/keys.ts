@@ -6,13 +6,15 @@ const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keyl
 const PARAMS = { N: 16384, r: 8, p: 1 };
 
 /**
- * How many scrypt computations may run at once by default: one core fewer than the machine has
- * (at least one). scrypt runs on libuv's thread pool (4 threads), beside the event loop that renders
- * pages and, on PGlite, runs every query; four hashes at once on two cores leave it a fraction of a
- * core, and they hold every pool thread that file and zlib work also need. Hashes beyond the bound
- * wait their turn, first come first served: the cost of each (N = 16384, 16 MB) stays as it is.
+ * How many scrypt computations may run at once by default: one per core. scrypt runs on libuv's
+ * thread pool (4 threads) beside the event loop that renders pages and, on PGlite, runs every
+ * query: four hashes at once on two cores leave that loop a fraction of a core, and they hold every
+ * pool thread that file and zlib work also need. One core fewer was tried and is too few: a
+ * classroom's keys then queue for longer than a call may take (npm run bench:classroom, README).
+ * Hashes beyond the bound wait their turn, first come first served; the cost of each (N = 16384,
+ * 16 MB) stays as it is.
  */
-export const DEFAULT_KEY_HASH_CONCURRENCY = Math.max(1, os.availableParallelism() - 1);
+export const DEFAULT_KEY_HASH_CONCURRENCY = Math.max(1, os.availableParallelism());
 
 type Limiter = { limit: number; running: number; waiting: Array<() => void> };
 /** On globalThis: Next bundles pages and route handlers apart, and one bound must hold for the process. */
