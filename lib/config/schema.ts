@@ -51,8 +51,6 @@ export const envSchema = z.object({
   MAIL_MAX_PER_CLIENT_PER_HOUR: positiveInt.max(1_000_000).default(20),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  /** scrypt computations (personal keys, access codes) at once; unset: one per core (lib/embedded-api/keys.ts). */
-  KEY_HASH_CONCURRENCY: positiveInt.max(64).optional(),
 });
 
 export type EnvInput = z.input<typeof envSchema>;

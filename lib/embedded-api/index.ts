@@ -7,7 +7,6 @@ import { migrate } from './db/migrations';
 import { seedDemoIfEmpty } from './demo/seed';
 import { upgradeUnversionedAssessments } from './questionnaires/import';
 import type { EmbeddedSettings } from './context';
-import { setKeyHashConcurrency } from './keys';
 import { createRequestHandler } from './server';
 
 export type EmbeddedApi = { handle: (request: Request) => Promise<Response>; db: Database };
@@ -59,7 +58,6 @@ export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> 
     dataDir: config.dataDir,
     lock: { role: 'app', onWait: (holder) => logEvent('warn', 'data_dir_busy_waiting', { holder: describeHolder(holder) }) },
   });
-  if (config.KEY_HASH_CONCURRENCY) setKeyHashConcurrency(config.KEY_HASH_CONCURRENCY);
   await migrate(db);
   await upgradeUnversionedAssessments(db);
   if (config.DEMO_DATA) await seedDemoIfEmpty(db);
