@@ -18,8 +18,8 @@
  * It runs twice on the same server: every participant from an address of their own (a classroom
  * of devices), then all from ONE address (a classroom behind NAT), and prints p50/p95/max from
  * code submit to first questionnaire page, each step's p50/p95, the server's CPU time, and the
- * errors (any HTTP error or answer other than Ok; the first few are printed). One participant goes
- * through first to warm the server up, and is not counted. Exits 1 when there was an error.
+ * errors (any HTTP error or answer other than Ok; the first few are printed). A few participants
+ * go through first to warm the server up, and are not counted. Exits 1 when there was an error.
  *
  *   -n, --participants N   (BENCH_PARTICIPANTS, default 200)
  *   --window S             arrivals spread at random over S seconds (BENCH_WINDOW_S, default 10)
@@ -27,6 +27,8 @@
  *   --pages                also load the pages between the calls
  *   --until <step>         stop after this step ('login', 'personal info', 'selection', …): the
  *                          timing ends there, to see what each stretch costs
+ *   --warm-up N            participants who go through first, one after the other, not counted
+ *                          (BENCH_WARM_UP, default 10)
  *   --seed N               arrival moments (BENCH_SEED, default 4711)
  *   BENCH_PORT             the server's port (default: a free one)
  *
@@ -61,6 +63,7 @@ function settings() {
       addresses: { type: 'string' },
       pages: { type: 'boolean' },
       until: { type: 'string' },
+      'warm-up': { type: 'string' },
       seed: { type: 'string' },
     },
   });
@@ -80,6 +83,7 @@ function settings() {
     windowS: number(values.window ?? env.BENCH_WINDOW_S ?? '10', '--window', (n) => n >= 0),
     classrooms: (addresses === 'both' ? ['distinct', 'one'] : [addresses]) as Classroom[],
     pages: values.pages === true,
+    warmUp: number(values['warm-up'] ?? env.BENCH_WARM_UP ?? '10', '--warm-up', (n) => Number.isInteger(n) && n >= 0 && n <= 1000),
     seed: number(values.seed ?? env.BENCH_SEED ?? '4711', '--seed', Number.isInteger),
     port: env.BENCH_PORT ? number(env.BENCH_PORT, 'BENCH_PORT', (n) => Number.isInteger(n) && n > 0 && n < 65536) : undefined,
   };
@@ -176,11 +180,14 @@ async function main(): Promise<number> {
       ...(options.until && { until: options.until }),
     };
 
-    // One participant first: every route's code loaded, as on a server that has been serving.
+    // A few participants first, one after the other: every route's code loaded and the tables not
+    // empty, as on a server that has been serving.
     const warmUpClient = createClient(port, 1, 60_000);
-    const warmUp = await runParticipant({ ...base, client: warmUpClient, index: 0, address: WARM_UP_ADDRESS });
+    for (let index = 0; index < options.warmUp; index++) {
+      const warmUp = await runParticipant({ ...base, client: warmUpClient, index, address: WARM_UP_ADDRESS });
+      if (!warmUp.ok) console.error(`bench:classroom: warm-up participant ${index} failed at ${warmUp.failure.step}: ${warmUp.failure.what}`);
+    }
     warmUpClient.close();
-    if (!warmUp.ok) console.error(`bench:classroom: the warm-up participant failed at ${warmUp.failure.step}: ${warmUp.failure.what}`);
 
     const results = [];
     for (const classroom of options.classrooms) {
