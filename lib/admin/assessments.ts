@@ -46,7 +46,7 @@ export class UnknownQuestionnaireError extends Error {
   }
 }
 
-const LINK_LANGUAGE: Record<Language, string> = { 'de-DE': 'de', 'en-US': 'en', 'fr-FR': 'fr', 'it-IT': 'it', 'cz-CZ': 'cz' };
+export const LINK_LANGUAGE: Record<Language, string> = { 'de-DE': 'de', 'en-US': 'en', 'fr-FR': 'fr', 'it-IT': 'it', 'cz-CZ': 'cz' };
 
 export function deepLinkOf(publicUrl: string, identCode: string, language?: Language): string {
   const base = publicUrl.replace(/\/+$/, '');

@@ -1,4 +1,4 @@
-import { CSV, csvField, csvHeader, csvLine, EXCEL_CSV, isoUtc } from './csv';
+import { CSV, csvField, csvHeader, csvLine, EXCEL_CSV, isoUtc, spreadsheetText } from './csv';
 
 describe('CSV as RFC 4180 writes it', () => {
   it.each([
@@ -26,5 +26,25 @@ describe('CSV as RFC 4180 writes it', () => {
     expect(isoUtc(new Date('2030-01-02T03:04:05+02:00'))).toBe('2030-01-02T01:04:05.000Z');
     expect(isoUtc('2030-01-02 03:04:05+02')).toBe('2030-01-02T01:04:05.000Z');
     expect(isoUtc(null)).toBeNull();
+  });
+});
+
+describe('participants\' text in a spreadsheet', () => {
+  it.each([
+    ['=HYPERLINK("https://evil.example";"click")', '\'=HYPERLINK("https://evil.example";"click")'],
+    ['+1 555', "'+1 555"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTab', "'\tTab"],
+    ['\rReturn', "'\rReturn"],
+    ['Vertrieb', 'Vertrieb'],
+    ['3-5', '3-5'],
+    ['', ''],
+  ])('keeps %j from being taken for a formula: %j', (value, safe) => {
+    expect(spreadsheetText(value)).toBe(safe);
+  });
+
+  it('leaves an empty cell empty', () => {
+    expect(spreadsheetText(null)).toBeNull();
   });
 });

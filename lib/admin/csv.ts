@@ -32,3 +32,13 @@ export function isoUtc(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
+
+/**
+ * Text a participant typed, made safe for a spreadsheet: a cell that starts with =, +, -, @, a tab or
+ * a carriage return is taken by Excel and LibreOffice for a formula (which can fetch addresses or
+ * run commands: "CSV injection"); a leading apostrophe makes it text. Only for free text from
+ * participants; the JSON export keeps it as typed.
+ */
+export function spreadsheetText(value: string | null): string | null {
+  return value !== null && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -1,5 +1,7 @@
+import type { AdditionalFieldDefinition } from '@/lib/content/groupCode';
 import type { Sql } from '@/lib/embedded-api/db/database';
-import { CSV, csvHeader, csvLine, isoUtc, type CsvDialect } from './csv';
+import { sortAdditionalFields } from '@/lib/validation/additionalFields';
+import { CSV, csvHeader, csvLine, isoUtc, spreadsheetText, type CsvDialect, type CsvValue } from './csv';
 import { keysetPages } from './pages';
 
 /**
@@ -15,10 +17,20 @@ export const EXPORT_COLUMNS = [
   'value',
   'saved_at',
   'finished_at',
+  'group_code',
+  'participant',
 ] as const;
 
+/**
+ * After the fixed columns, one column per additional field of the group codes that offer the
+ * questionnaire: `field:<German name>`, in the order of the personal-info page, the fields of
+ * several group codes that share a name sharing a column.
+ */
+export const FIELD_COLUMN_PREFIX = 'field:';
+
 export type ExportRow = {
-  ident_code: string;
+  /** Null for a group participant: their assessments have no ident code of their own to show. */
+  ident_code: string | null;
   questionnaire_key: string;
   /** Null while the assessment is not yet bound to a version. */
   questionnaire_version: number | null;
@@ -27,6 +39,13 @@ export type ExportRow = {
   value: number;
   saved_at: string;
   finished_at: string | null;
+  /** The group code a group participant logged in with; null for an ident-code assessment. */
+  group_code: string | null;
+  /**
+   * A group participant's number: the same in every export and for every questionnaire they
+   * answer, so that their answers can be joined; it opens nothing (unlike their access code).
+   */
+  participant: number | null;
 };
 
 export type ExportFormat = 'csv' | 'json';
@@ -59,7 +78,42 @@ type AnswerRow = Omit<ExportRow, 'saved_at' | 'finished_at'> & {
   assessment_id: number;
   saved_at: Date | string;
   finished_at: Date | string | null;
+  group_id: number | null;
+  field_values: Record<string, string> | string | null;
 };
+
+/** The field columns, and for each group code which column each of its field ids fills. */
+type FieldColumns = { names: string[]; index: Map<number, Map<number, number>> };
+
+const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/**
+ * The additional fields of every group code that offers the questionnaire or has participants
+ * answering it, as columns. Read once before the rows, so the header is complete at the start.
+ */
+export async function fieldColumnsOf(sql: Sql, questionnaireKey: string): Promise<FieldColumns> {
+  const groups = await sql.query<{ id: number; fields: AdditionalFieldDefinition[] | string }>(
+    `select g.id, g.fields from group_code g
+      where g.questionnaires @> $1::jsonb
+         or exists (select 1 from group_member m join assessment a on a.group_member_id = m.id where m.group_code_id = g.id and a.questionnaire_key = $2)
+      order by g.id`,
+    [JSON.stringify([{ key: questionnaireKey }]), questionnaireKey],
+  );
+  const names: string[] = [];
+  const index = new Map<number, Map<number, number>>();
+  for (const group of groups) {
+    const own = new Map<number, number>();
+    for (const field of sortAdditionalFields(jsonOf(group.fields))) {
+      let name = `${FIELD_COLUMN_PREFIX}${field.name.de}`;
+      // Two fields of one group code with the same name keep apart by their ids.
+      if ([...own.values()].some((column) => names[column] === name)) name = `${name}#${field.id}`;
+      const column = names.indexOf(name);
+      own.set(field.id, column >= 0 ? column : names.push(name) - 1);
+    }
+    index.set(group.id, own);
+  }
+  return { names, index };
+}
 
 export async function checkExportable(sql: Sql, key: string): Promise<void> {
   const [found] = await sql.query<{ found: boolean }>(
@@ -86,6 +140,8 @@ export async function exportAnswers(
   const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
   const summary: ExportSummary = { rows: 0, participants: 0 };
   let lastAssessment: number | undefined;
+  const fields = await fieldColumnsOf(sql, options.questionnaireKey);
+  const columns = [...EXPORT_COLUMNS, ...fields.names];
 
   // The assessments of this questionnaire lie between these ids: the scan of answers starts and ends there.
   const [range] = await sql.query<{ first: number | null; last: number | null }>(
@@ -100,11 +156,14 @@ export async function exportAnswers(
    * assessment through its primary key. Planned with or without statistics (PGlite has none: no
    * autovacuum), that is one index range scan that stops after a page, so every page costs the same.
    * A plain join was planned, without statistics, as "every matching row, then sort" on each page.
+   * A group participant's assessment has an internal ident code made from their personal access
+   * code: it never leaves the database; the participant's number stands for them.
    */
   const readPage = (after: [number, number] | undefined, limit: number) =>
     sql.query<AnswerRow>(
-      `select s.assessment_id, a.ident_code, a.questionnaire_key, a.questionnaire_version, s.question_id, s.answer_id,
-              s.value, s.saved_at, a.finished_at
+      `select s.assessment_id, case when a.group_member_id is null then a.ident_code end as ident_code, a.questionnaire_key,
+              a.questionnaire_version, s.question_id, s.answer_id, s.value, s.saved_at, a.finished_at,
+              g.code as group_code, m.id as participant, g.id as group_id, m.field_values
          from (select s.assessment_id, s.question_id, s.answer_id, s.value, s.saved_at
                  from answer s
                 where (s.assessment_id, s.answer_id) > ($3::int, $4::int) and s.assessment_id <= $5::int
@@ -113,6 +172,8 @@ export async function exportAnswers(
                 order by s.assessment_id, s.answer_id
                 limit $6) s
          join assessment a on a.id = s.assessment_id and a.id between $3::int and $5::int
+         left join group_member m on m.id = a.group_member_id
+         left join group_code g on g.id = m.group_code_id
         order by s.assessment_id, s.answer_id`,
       [options.questionnaireKey, options.finishedOnly === true, ...(after ?? [first - 1, 2147483647]), last, limit],
     );
@@ -120,16 +181,17 @@ export async function exportAnswers(
   const json = options.format === 'json';
   // JSON: one object a line inside one array; a row's comma is written when the next row comes.
   let pending: string | undefined;
-  await write(json ? '[\n' : csvHeader(EXPORT_COLUMNS, dialect));
+  await write(json ? '[\n' : csvHeader(columns, dialect));
   for await (const page of keysetPages(readPage, (row) => [row.assessment_id, row.answer_id] as [number, number], pageSize)) {
     let chunk = '';
     for (const row of page) {
       const out = exportRow(row);
+      const values: CsvValue[] = [...EXPORT_COLUMNS.map((column) => out[column]), ...fieldValues(row, fields)];
       if (json) {
         if (pending !== undefined) chunk += `${pending},\n`;
-        pending = JSON.stringify(out);
+        pending = JSON.stringify(Object.fromEntries(columns.map((column, i) => [column, values[i] ?? null])));
       } else {
-        chunk += csvLine(EXPORT_COLUMNS.map((column) => out[column]), dialect);
+        chunk += csvLine(values.map((value, i) => (i < EXPORT_COLUMNS.length ? value : spreadsheetText(value as string | null))), dialect);
       }
       summary.rows += 1;
       if (row.assessment_id !== lastAssessment) {
@@ -153,5 +215,19 @@ function exportRow(row: AnswerRow): ExportRow {
     value: row.value,
     saved_at: isoUtc(row.saved_at)!,
     finished_at: isoUtc(row.finished_at),
+    group_code: row.group_code,
+    participant: row.participant,
   };
+}
+
+/** A group participant's values in the field columns; null where their group code has no such field or they left it empty. */
+function fieldValues(row: AnswerRow, fields: FieldColumns): Array<string | null> {
+  const values: Array<string | null> = fields.names.map(() => null);
+  const own = row.group_id === null ? undefined : fields.index.get(row.group_id);
+  if (!own || row.field_values === null) return values;
+  for (const [id, value] of Object.entries(jsonOf(row.field_values))) {
+    const column = own.get(Number(id));
+    if (column !== undefined && value !== '') values[column] = value;
+  }
+  return values;
 }

@@ -34,9 +34,35 @@ export async function insertQuestionnaire(opened: AdminDatabase, key: string, ve
   ]);
 }
 
-/** Parses the CSV these commands write (no quoted fields needed here): header and rows as objects. */
+/** Parses the CSV these commands write (RFC 4180: quoted fields, doubled quotes): header and rows as objects. */
 export function parseCsv(text: string, separator = ','): Array<Record<string, string>> {
-  const [header, ...lines] = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-  const columns = header!.split(separator);
-  return lines.map((line) => Object.fromEntries(line.split(separator).map((value, i) => [columns[i]!, value])));
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quoted && c === '"' && body[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      field += c;
+    } else if (c === separator) {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      records.push([...record, field]);
+      record = [];
+      field = '';
+      i++;
+    } else {
+      field += c;
+    }
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field]);
+  const [columns, ...rows] = records;
+  return rows.map((row) => Object.fromEntries(row.map((value, i) => [columns![i]!, value])));
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { openDatabase } from '@/lib/embedded-api/db/database';
 import { createTestStore, type TestStore } from '@/lib/embedded-api/db/testDatabase';
+import { createMember, findGroupCode } from '@/lib/embedded-api/groups/store';
 import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
@@ -90,5 +91,24 @@ describe('assessment list', () => {
     const io = recorder(env);
     expect(await runAdmin(['assessment', 'list', '--all'], io)).toBe(EXIT.usage);
     expect(io.stderr.join('')).toContain("assessment list: unknown option '--all'");
+  });
+
+  it('shows a group participant\'s group code and number, never the internal ident code made from their access code', async () => {
+    await withDb(env, (opened) => insertQuestionnaire(opened, 'web-check', 1, 4));
+    const io = recorder(env);
+    expect(await runAdmin(['groupcode', 'create', '--variant', 'kodew', '--questionnaires', 'web-check', '--code', 'LISTGROUP1'], io)).toBe(EXIT.ok);
+    const member = await withDb(env, async ({ db }) => {
+      const group = (await findGroupCode(db, 'LISTGROUP1'))!;
+      return db.transaction((tx) => createMember(tx, group));
+    });
+    const listed = recorder(env);
+    expect(await runAdmin(['assessment', 'list', '--questionnaire', 'web-check'], listed)).toBe(EXIT.ok);
+    expect(parseCsv(listed.text())).toEqual([expect.objectContaining({
+      ident_code: '', questionnaire_key: 'web-check', product: '4', group_code: 'LISTGROUP1', participant: String(member.memberId),
+    })]);
+    expect(listed.text()).not.toContain(member.accessCode);
+    const all = recorder(env);
+    expect(await runAdmin(['assessment', 'list'], all)).toBe(EXIT.ok);
+    expect(parseCsv(all.text()).slice(0, 3).map((r) => [r.group_code, r.participant])).toEqual([['', ''], ['', ''], ['', '']]);
   });
 });

@@ -15,6 +15,8 @@ export const LIST_COLUMNS = [
   'first_login_done',
   'answered_items',
   'finished_at',
+  'group_code',
+  'participant',
 ] as const;
 
 const PAGE_SIZE = 500;
@@ -25,6 +27,8 @@ Lists assessments as CSV on stdout (RFC 4180, UTF-8, comma-separated), in the or
 created, one line each, without any code secret (no access code, no hash, no names):
   ${LIST_COLUMNS.join(', ')}
 Timestamps are ISO 8601 in UTC; empty when unset. answered_items counts the saved answer items.
+A group participant's assessment shows the group code and the participant's number (as the export
+does) and no ident code: it has only an internal one, made from their personal access code.
 
 Options:
   --questionnaire <key>  only the assessments of this questionnaire
@@ -44,15 +48,19 @@ type ListRow = {
   first_login_done: boolean;
   answered_items: number;
   finished_at: Date | string | null;
+  group_code: string | null;
+  participant: number | null;
 };
 
 /** Writes the listing page by page; answers how many assessments it listed. */
 export async function listAssessments(sql: Sql, questionnaireKey: string | undefined, dialect: CsvDialect, write: (chunk: string) => void): Promise<number> {
   const readPage = (after: number | undefined, limit: number) =>
     sql.query<ListRow>(
-      `select a.id, a.ident_code, a.questionnaire_key, a.questionnaire_version, a.product, a.created_at, a.valid_until,
+      `select a.id, case when a.group_member_id is null then a.ident_code end as ident_code, a.questionnaire_key, a.questionnaire_version, a.product, a.created_at, a.valid_until,
               a.first_login_done, a.finished_at,
-              (select count(*)::int from answer s where s.assessment_id = a.id) as answered_items
+              (select count(*)::int from answer s where s.assessment_id = a.id) as answered_items,
+              (select g.code from group_member m join group_code g on g.id = m.group_code_id where m.id = a.group_member_id) as group_code,
+              a.group_member_id as participant
          from assessment a
         where ($1::text is null or a.questionnaire_key = $1) and a.id > $2
         order by a.id
@@ -64,7 +72,7 @@ export async function listAssessments(sql: Sql, questionnaireKey: string | undef
   for await (const page of keysetPages(readPage, (row) => row.id, PAGE_SIZE)) {
     write(page.map((row) => csvLine([
       row.ident_code, row.questionnaire_key, row.questionnaire_version, row.product, isoUtc(row.created_at), isoUtc(row.valid_until),
-      row.first_login_done, row.answered_items, isoUtc(row.finished_at),
+      row.first_login_done, row.answered_items, isoUtc(row.finished_at), row.group_code, row.participant,
     ], dialect)).join(''));
     listed += page.length;
   }

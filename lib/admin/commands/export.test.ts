@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createTestStore, type TestStore } from '@/lib/embedded-api/db/testDatabase';
 import path from 'node:path';
 import type { Sql } from '@/lib/embedded-api/db/database';
+import { createMember, createMemberAssessment, findGroupCode, memberOfAssessment } from '@/lib/embedded-api/groups/store';
 import { EXIT } from '../command';
 import { exportAnswers } from '../export';
 import { runAdmin } from '../main';
@@ -10,7 +11,7 @@ import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } 
 const dataDir = tempDataDir();
 let store: TestStore;
 let env: Record<string, string>;
-const HEADER = 'ident_code,questionnaire_key,questionnaire_version,question_id,answer_id,value,saved_at,finished_at';
+const HEADER = 'ident_code,questionnaire_key,questionnaire_version,question_id,answer_id,value,saved_at,finished_at,group_code,participant';
 
 beforeAll(async () => {
   store = await createTestStore();
@@ -54,11 +55,11 @@ describe('export', () => {
     expect(await runAdmin(['export', '--questionnaire', 'team-check'], io)).toBe(EXIT.ok);
     expect(io.text()).toBe([
       HEADER,
-      'DONE00001,team-check,1,1,11,2,2030-01-01T09:00:00.000Z,2030-01-02T02:04:05.000Z',
-      'DONE00001,team-check,1,1,12,1,2030-01-01T09:00:00.500Z,2030-01-02T02:04:05.000Z',
-      'DONE00001,team-check,1,2,22,1,2030-01-01T10:00:00.000Z,2030-01-02T02:04:05.000Z',
+      'DONE00001,team-check,1,1,11,2,2030-01-01T09:00:00.000Z,2030-01-02T02:04:05.000Z,,',
+      'DONE00001,team-check,1,1,12,1,2030-01-01T09:00:00.500Z,2030-01-02T02:04:05.000Z,,',
+      'DONE00001,team-check,1,2,22,1,2030-01-01T10:00:00.000Z,2030-01-02T02:04:05.000Z,,',
       // Not yet bound to a version, not finished: empty fields. NOTHING01 answered nothing: no row.
-      'OPEN00001,team-check,,1,11,0,2030-02-01T00:00:00.000Z,',
+      'OPEN00001,team-check,,1,11,0,2030-02-01T00:00:00.000Z,,,',
       '',
     ].join('\r\n'));
     expect(io.stderr).toEqual(['Exported 4 answer items of 2 participants (questionnaire team-check) to stdout.']);
@@ -79,7 +80,7 @@ describe('export', () => {
     expect(parsed).toHaveLength(4);
     expect(parsed[3]).toEqual({
       ident_code: 'OPEN00001', questionnaire_key: 'team-check', questionnaire_version: null, question_id: 1, answer_id: 11, value: 0,
-      saved_at: '2030-02-01T00:00:00.000Z', finished_at: null,
+      saved_at: '2030-02-01T00:00:00.000Z', finished_at: null, group_code: null, participant: null,
     });
     expect(Object.keys(parsed[0]!).join(',')).toBe(HEADER);
     expect(text.split('\n')).toHaveLength(4 + 3);
@@ -103,7 +104,7 @@ describe('export', () => {
     expect(await runAdmin(['export', '--questionnaire', 'team-check', '--excel'], io)).toBe(EXIT.ok);
     const text = io.text();
     expect(text.startsWith(`\uFEFF${HEADER.replaceAll(',', ';')}\r\n`)).toBe(true);
-    expect(text).toContain('OPEN00001;team-check;;1;11;0;2030-02-01T00:00:00.000Z;\r\n');
+    expect(text).toContain('OPEN00001;team-check;;1;11;0;2030-02-01T00:00:00.000Z;;;\r\n');
   });
 
   it('writes to a file readable only by its owner, and leaves no file when the folder does not exist', async () => {
@@ -166,12 +167,128 @@ describe('the export streams', () => {
         written += chunk;
       });
       expect(summary).toEqual({ rows: 301, participants: 7 });
-      // The id range, the header, then 6 full pages and one of 1 row, each written right after it was read.
-      expect(events).toEqual(['read 1', 'write 1', ...Array.from({ length: 6 }, () => ['read 50', 'write 50']).flat(), 'read 1', 'write 1']);
+      // The group codes' fields (none), the id range, the header, then 6 full pages and one of 1 row, each written right after it was read.
+      expect(events).toEqual(['read 0', 'read 1', 'write 1', ...Array.from({ length: 6 }, () => ['read 50', 'write 50']).flat(), 'read 1', 'write 1']);
       const rows = parseCsv(written);
       expect(rows).toHaveLength(301);
       // Keyset pagination neither repeats nor skips an item at a page's edge.
       expect(new Set(rows.map((r) => `${r.ident_code}/${r.answer_id}`)).size).toBe(301);
     });
   }, 120_000);
+});
+
+describe('the export of group participants', () => {
+  const FIELDS_1 = [
+    { id: 1, name: { de: 'Abteilung', en: 'Department' }, fieldType: 'Text', sortNumber: 2, required: true },
+    { id: 2, name: { de: 'Berufserfahrung' }, fieldType: 'List', allowedValues: ['0-2', '3-5', '6+'], sortNumber: 1, required: true },
+  ];
+  const FIELDS_2 = [
+    { id: 5, name: { de: 'Abteilung' }, fieldType: 'Text', sortNumber: 0 },
+    { id: 6, name: { de: 'Standort' }, fieldType: 'Text', sortNumber: 0 },
+  ];
+  const GROUP_HEADER = `${HEADER},field:Berufserfahrung,field:Abteilung,field:Standort`;
+  let codes: string[];
+  let members: Array<{ memberId: number; accessCode: string; assessmentId: number }>;
+
+  beforeAll(async () => {
+    await withDb(env, async (opened) => {
+      await insertQuestionnaire(opened, 'web-check', 1, 4);
+      await insertQuestionnaire(opened, 'web-more', 1, 4);
+    });
+    codes = [];
+    for (const [variant, fields] of [['kodew', FIELDS_1], ['kodegroupcode', FIELDS_2]] as const) {
+      const file = path.join(dataDir, `fields-${variant}.json`);
+      fs.writeFileSync(file, JSON.stringify(fields));
+      const io = recorder(env);
+      expect(await runAdmin(['groupcode', 'create', '--variant', variant, '--questionnaires', 'web-check,web-more', '--fields', file], io)).toBe(EXIT.ok);
+      codes.push(parseCsv(io.text())[0]!.group_code!);
+    }
+    members = await withDb(env, async ({ db }) => {
+      const [first, second] = [(await findGroupCode(db, codes[0]!))!, (await findGroupCode(db, codes[1]!))!];
+      const made = [];
+      for (const [group, values, finished] of [
+        [first, { 1: 'Vertrieb, Nord', 2: '3-5' }, true],
+        [first, {}, false],
+        [second, { 5: 'Einkauf', 6: 'Wien' }, false],
+      ] as const) {
+        const member = await db.transaction((tx) => createMember(tx, group));
+        await db.query('update group_member set field_values = $2::jsonb where id = $1', [member.memberId, JSON.stringify(values)]);
+        if (finished) await db.query(`update assessment set finished_at = '2030-03-01T00:00:00Z' where id = $1`, [member.assessmentId]);
+        await db.query(`insert into answer (assessment_id, question_id, answer_id, value, saved_at) values ($1, 1, 11, 50, '2030-02-01T00:00:00Z'), ($1, 2, 21, -2, '2030-02-01T00:00:01Z')`, [member.assessmentId]);
+        made.push(member);
+      }
+      // The first participant goes on to the second questionnaire.
+      const again = (await memberOfAssessment(db, made[0]!.assessmentId))!;
+      const next = await db.transaction((tx) => createMemberAssessment(tx, again.member, again.group, again.group.questionnaires[1]!));
+      await db.query(`insert into answer (assessment_id, question_id, answer_id, value) values ($1, 1, 11, 100)`, [next]);
+      // An ident-code assessment of the same questionnaire.
+      const [assessor] = await db.query<{ id: number }>(`insert into assessor (is_registered) values (true) returning id`);
+      const [solo] = await db.query<{ id: number }>(
+        `insert into assessment (ident_code, product, assessor_id, questionnaire_key, questionnaire_version) values ('SOLO00001', 4, $1, 'web-check', 1) returning id`,
+        [assessor!.id],
+      );
+      await db.query(`insert into answer (assessment_id, question_id, answer_id, value, saved_at) values ($1, 1, 11, 0, '2030-02-02T00:00:00Z')`, [solo!.id]);
+      return made;
+    });
+  }, 60_000);
+
+  it('adds the group code, the participant number and one column per additional field; ident-code rows keep their columns', async () => {
+    const io = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'web-check'], io)).toBe(EXIT.ok);
+    const [m1, m2, m3] = members.map((m) => m.memberId);
+    const [g1, g2] = codes;
+    expect(io.text()).toBe([
+      GROUP_HEADER,
+      `,web-check,1,1,11,50,2030-02-01T00:00:00.000Z,2030-03-01T00:00:00.000Z,${g1},${m1},3-5,"Vertrieb, Nord",`,
+      `,web-check,1,2,21,-2,2030-02-01T00:00:01.000Z,2030-03-01T00:00:00.000Z,${g1},${m1},3-5,"Vertrieb, Nord",`,
+      // Fields left empty are empty; a field another group code has is empty too.
+      `,web-check,1,1,11,50,2030-02-01T00:00:00.000Z,,${g1},${m2},,,`,
+      `,web-check,1,2,21,-2,2030-02-01T00:00:01.000Z,,${g1},${m2},,,`,
+      // The second group code's Abteilung shares the first one's column.
+      `,web-check,1,1,11,50,2030-02-01T00:00:00.000Z,,${g2},${m3},,Einkauf,Wien`,
+      `,web-check,1,2,21,-2,2030-02-01T00:00:01.000Z,,${g2},${m3},,Einkauf,Wien`,
+      'SOLO00001,web-check,1,1,11,0,2030-02-02T00:00:00.000Z,,,,,,',
+      '',
+    ].join('\r\n'));
+    expect(io.stderr).toEqual(['Exported 7 answer items of 4 participants (questionnaire web-check) to stdout.']);
+    // The personal access code is a credential: neither it nor the internal ident code made from it is exported.
+    for (const member of members) expect(io.text()).not.toContain(member.accessCode);
+    expect(io.text()).not.toContain('G-');
+  });
+
+  it('gives a participant the same number in the export of every questionnaire they answer', async () => {
+    const io = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'web-more', '--format', 'json'], io)).toBe(EXIT.ok);
+    expect(JSON.parse(io.text())).toEqual([{
+      ident_code: null, questionnaire_key: 'web-more', questionnaire_version: 1, question_id: 1, answer_id: 11, value: 100,
+      saved_at: expect.any(String), finished_at: null, group_code: codes[0], participant: members[0]!.memberId,
+      'field:Berufserfahrung': '3-5', 'field:Abteilung': 'Vertrieb, Nord', 'field:Standort': null,
+    }]);
+  });
+
+  it('writes the same columns and values as JSON, and --finished-only keeps the participant who finished', async () => {
+    const csv = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'web-check', '--excel'], csv)).toBe(EXIT.ok);
+    const json = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'web-check', '--format', 'json'], json)).toBe(EXIT.ok);
+    const fromJson = (JSON.parse(json.text()) as Array<Record<string, unknown>>).map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)])));
+    expect(parseCsv(csv.text(), ';')).toEqual(fromJson);
+    expect(Object.keys(fromJson[0]!).join(',')).toBe(GROUP_HEADER);
+
+    const finished = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'web-check', '--finished-only'], finished)).toBe(EXIT.ok);
+    expect(parseCsv(finished.text()).map((r) => `${r.participant} ${r.answer_id}`)).toEqual([`${members[0]!.memberId} 11`, `${members[0]!.memberId} 21`]);
+  });
+
+  it('writes a field value that a spreadsheet would take for a formula as text in CSV, as typed in JSON', async () => {
+    const formula = '=HYPERLINK("https://evil.example","x")';
+    await withDb(env, (opened) => opened.db.query('update group_member set field_values = $2::jsonb where id = $1', [members[1]!.memberId, JSON.stringify({ 1: formula })]));
+    const csv = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'web-check', '--excel'], csv)).toBe(EXIT.ok);
+    expect(parseCsv(csv.text(), ';').find((r) => r.participant === String(members[1]!.memberId))!['field:Abteilung']).toBe(`'${formula}`);
+    const json = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'web-check', '--format', 'json'], json)).toBe(EXIT.ok);
+    expect((JSON.parse(json.text()) as Array<Record<string, unknown>>).find((r) => r.participant === members[1]!.memberId)!['field:Abteilung']).toBe(formula);
+  });
 });

@@ -1,7 +1,7 @@
 import { EXIT, UsageError, type Command } from '../command';
 import { CSV, EXCEL_CSV } from '../csv';
 import { withAdminDatabase } from '../database';
-import { checkExportable, EXPORT_COLUMNS, exportAnswers, type ExportFormat } from '../export';
+import { checkExportable, EXPORT_COLUMNS, exportAnswers, FIELD_COLUMN_PREFIX, type ExportFormat } from '../export';
 import { parseOptions, required } from '../options';
 import { fileSink, stdoutSink, type Sink } from '../output';
 
@@ -9,12 +9,16 @@ const HELP = `Usage: npm run admin -- export --questionnaire <key> [--format csv
 
 Exports the saved answers of one questionnaire: one row per participant and answer item, streamed
 page by page (constant memory, whatever the number of rows). Items a participant has not answered
-do not appear. No access code or other secret is exported.
+do not appear. No access code or other secret is exported. Group participants are included.
 
 Columns (a fixed contract, in this order):
   ${EXPORT_COLUMNS.join(', ')}
-Timestamps are ISO 8601 in UTC; questionnaire_version is empty (JSON: null) while an assessment is
-not yet bound to a version, finished_at while it is not finished.
+then, when group codes offer the questionnaire, one ${FIELD_COLUMN_PREFIX}<name> column per additional field
+(German name, in the order of the personal-info page; fields of several group codes with the same
+name share a column). Timestamps are ISO 8601 in UTC; questionnaire_version is empty (JSON: null)
+while an assessment is not yet bound to a version, finished_at while it is not finished.
+A group participant has no ident_code: group_code and participant (a number that is the same in
+every export and opens nothing) stand for them; an ident-code assessment has these empty.
 
 Options:
   --questionnaire <key>  the questionnaire's key (required)

@@ -3,6 +3,7 @@ import { assessmentCreate } from './assessmentCreate';
 import { assessmentList } from './assessmentList';
 import { demoReset } from './demoReset';
 import { exportCommand } from './export';
+import { groupCodeCommands } from './groupCode';
 import { outboxList, outboxShow } from './outbox';
 import { questionnaireImport } from './questionnaireImport';
 import { questionnaireList } from './questionnaireList';
@@ -13,6 +14,7 @@ export const COMMANDS: Command[] = [
   questionnaireList,
   assessmentCreate,
   assessmentList,
+  ...groupCodeCommands,
   exportCommand,
   demoReset,
   outboxList,

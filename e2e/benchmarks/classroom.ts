@@ -1,0 +1,227 @@
+/**
+ * npm run bench:classroom — a class logs in with one group code at once.
+ *
+ * The production server (`npm start`'s command, embedded API) starts on a fresh temporary DATA_DIR
+ * (PGlite; PostgreSQL when DATABASE_URL is set: start from an empty database) with
+ * TRUST_PROXY_HOPS=1, the benchmark standing in for the one trusted reverse proxy: each request
+ * carries X-Forwarded-For with its participant's address. N participants arrive at random moments
+ * within the window with the demo group code KWDEMO01 and each goes, as the browser's requests go,
+ * from the deep link's page to the first questionnaire page (e2e/benchmarks/classroom/participant.ts):
+ *   GET /kodew/KWDEMO01/en   session and XSRF cookies
+ *   submit/kodew/login       the group code AES-encrypted by the client crypto   ← timing starts
+ *   submit/kodew/personalinfo  the additional fields and a personal key (scrypt on the server)
+ *   pageinfo/kodew/assessmentselection, submit/kodew/assessmentselection  the first selectable one
+ *   GET /questionnaire       the rendered page with the first question           ← timing ends
+ * every call through the app's proxy (/api/<call>) with the session's XSRF header. With --pages
+ * they also load every page in between (personal info, e-mail step, manual, info), as a browser does.
+ *
+ * It runs twice on the same server: every participant from an address of their own (a classroom
+ * of devices), then all from ONE address (a classroom behind NAT), and prints p50/p95/max from
+ * code submit to first questionnaire page, each step's p50/p95, the server's CPU time, and the
+ * errors (any HTTP error or answer other than Ok; the first few are printed). A few participants
+ * go through first to warm the server up, and are not counted. Exits 1 when there was an error.
+ *
+ *   -n, --participants N   (BENCH_PARTICIPANTS, default 200)
+ *   --window S             arrivals spread at random over S seconds (BENCH_WINDOW_S, default 10)
+ *   --addresses distinct|one|both  which classrooms to run (default both)
+ *   --pages                also load the pages between the calls
+ *   --until <step>         stop after this step ('login', 'personal info', 'selection', …): the
+ *                          timing ends there, to see what each stretch costs
+ *   --warm-up N            participants who go through first, one after the other, not counted
+ *                          (BENCH_WARM_UP, default 10)
+ *   --seed N               arrival moments (BENCH_SEED, default 4711)
+ *   BENCH_PORT             the server's port (default: a free one)
+ *
+ * Needs `npx next build` first. The server's output goes to test-results/classroom/.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { DEMO_GROUP_CODES } from '@/lib/embedded-api/demo/groupRows';
+import { createClient } from '../fuzz/http';
+import { seededRandom } from '../fuzz/random';
+import { freePort, startServer, type RunningServer } from '../fuzz/server';
+import { PAGE_STEPS, runParticipant, STEPS, type Failure, type Outcome, type ParticipantPlan, type Step } from './classroom/participant';
+import { rssOf } from './support/processMemory';
+import { percentile } from './support/stats';
+
+const LOG_DIR = path.resolve('test-results/classroom');
+const GROUP_CODE = 'KWDEMO01';
+const LANGUAGE = 'en';
+const SETTLE_MS = 3000;
+const SHOWN_FAILURES = 8;
+
+type Classroom = 'distinct' | 'one';
+
+function settings() {
+  const { values } = parseArgs({
+    options: {
+      participants: { type: 'string', short: 'n' },
+      window: { type: 'string' },
+      addresses: { type: 'string' },
+      pages: { type: 'boolean' },
+      until: { type: 'string' },
+      'warm-up': { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
+  const env = process.env;
+  const number = (text: string, name: string, valid: (n: number) => boolean) => {
+    const n = Number(text);
+    if (!Number.isFinite(n) || !valid(n)) throw new Error(`${name}: '${text}' is not allowed`);
+    return n;
+  };
+  const addresses = values.addresses ?? 'both';
+  if (!['distinct', 'one', 'both'].includes(addresses)) throw new Error(`--addresses: '${addresses}' is not distinct, one or both`);
+  const until = values.until as Step | undefined;
+  if (until !== undefined && (!STEPS.includes(until) || until === 'entry page')) throw new Error(`--until: '${until}' is none of ${STEPS.slice(1).join(', ')}`);
+  return {
+    until,
+    participants: number(values.participants ?? env.BENCH_PARTICIPANTS ?? '200', '--participants', (n) => Number.isInteger(n) && n >= 1 && n <= 5000),
+    windowS: number(values.window ?? env.BENCH_WINDOW_S ?? '10', '--window', (n) => n >= 0),
+    classrooms: (addresses === 'both' ? ['distinct', 'one'] : [addresses]) as Classroom[],
+    pages: values.pages === true,
+    warmUp: number(values['warm-up'] ?? env.BENCH_WARM_UP ?? '10', '--warm-up', (n) => Number.isInteger(n) && n >= 0 && n <= 1000),
+    seed: number(values.seed ?? env.BENCH_SEED ?? '4711', '--seed', Number.isInteger),
+    port: env.BENCH_PORT ? number(env.BENCH_PORT, 'BENCH_PORT', (n) => Number.isInteger(n) && n > 0 && n < 65536) : undefined,
+  };
+}
+
+/** A device's address in a classroom of distinct devices: private addresses, one each. */
+const deviceAddress = (index: number) => `10.${20 + Math.floor(index / 65025)}.${Math.floor(index / 255) % 255}.${(index % 255) + 1}`;
+/** The one address a classroom behind NAT shows (TEST-NET-3). */
+const NAT_ADDRESS = '203.0.113.7';
+const WARM_UP_ADDRESS = '198.51.100.1';
+
+/** CPU seconds the server and its children have used so far (/proc: utime + stime, children included once they are reaped). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14–17 of stat (utime, stime, cutime, cstime), counted from the state field (3).
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    return ticks / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+const round = (ms: number) => Math.round(ms);
+const summary = (values: number[]) => (values.length ? { p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), max: round(Math.max(...values)) } : undefined);
+
+async function runClassroom(server: RunningServer, classroom: Classroom, options: ReturnType<typeof settings>, base: Omit<ParticipantPlan, 'client' | 'index' | 'address'>) {
+  const client = createClient(server.port, options.participants + 1, 60_000);
+  const random = seededRandom(options.seed + (classroom === 'one' ? 1 : 0));
+  const arrivals = Array.from({ length: options.participants }, () => random.next() * options.windowS * 1000).sort((a, b) => a - b);
+  const cpuBefore = cpuSecondsOf(server.pid);
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid))), 250);
+  const began = performance.now();
+  try {
+    const outcomes: Outcome[] = await Promise.all(arrivals.map(async (at, index) => {
+      await sleep(at);
+      return runParticipant({ ...base, client, index, address: classroom === 'one' ? NAT_ADDRESS : deviceAddress(index) });
+    }));
+    const wallS = (performance.now() - began) / 1000;
+    const ok = outcomes.filter((o): o is Extract<Outcome, { ok: true }> => o.ok);
+    const failures = outcomes.flatMap((o): Failure[] => (o.ok ? [] : [o.failure]));
+    const steps = Object.fromEntries(STEPS.filter((step) => base.pages || !PAGE_STEPS.has(step)).map((step) => [
+      step,
+      summary(outcomes.flatMap((o) => (o.steps[step] === undefined ? [] : [o.steps[step]!]))),
+    ]));
+    return {
+      classroom: classroom === 'one' ? `all from one address (${NAT_ADDRESS}, NAT)` : 'each from an address of their own',
+      participants: options.participants,
+      reachedFirstPage: ok.length,
+      errors: failures.length,
+      ...(failures.length && {
+        errorsByStep: Object.fromEntries([...new Set(failures.map((f) => f.step))].map((step) => [step, failures.filter((f) => f.step === step).length])),
+        firstErrors: failures.slice(0, SHOWN_FAILURES).map((f) => `participant ${f.participant}, ${f.step}: ${f.what}`),
+      }),
+      submitToFirstPageMs: summary(ok.map((o) => o.submitToFirstPageMs)),
+      stepMs: steps,
+      serverCpuS: Math.round((cpuSecondsOf(server.pid) - cpuBefore) * 10) / 10,
+      serverPeakRssMB: Math.round(peakRss / 2 ** 20),
+      wallS: Math.round(wallS * 10) / 10,
+    };
+  } finally {
+    clearInterval(sampler);
+    client.close();
+  }
+}
+
+async function main(): Promise<number> {
+  const options = settings();
+  if (!fs.existsSync('.next/BUILD_ID')) {
+    console.error('bench:classroom: no production build; run `npx next build` first');
+    return 2;
+  }
+  const group = DEMO_GROUP_CODES.find((g) => g.code === GROUP_CODE)!;
+  const firstKey = group.questionnaires.find((q) => q.selectable)!.key;
+  const firstQuestion = (JSON.parse(fs.readFileSync(path.join('content', 'questionnaires', `${firstKey}.json`), 'utf8')) as {
+    questions: Array<{ text: Record<string, string> }>;
+  }).questions[0]!.text;
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.error(
+    `bench:classroom: ${options.participants} participants within ${options.windowS} s with group code ${GROUP_CODE} on ${database}` +
+      `${options.pages ? ', loading every page on the way' : ''}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+  );
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-classroom-'));
+  const port = options.port ?? (await freePort());
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({ port, dataDir, logFile: path.join(LOG_DIR, 'server.log'), env: { TRUST_PROXY_HOPS: '1' }, pollMs: 100 });
+    await sleep(SETTLE_MS);
+    const base = {
+      groupCode: GROUP_CODE, language: LANGUAGE, fields: group.fields, firstQuestion: Object.values(firstQuestion), pages: options.pages,
+      ...(options.until && { until: options.until }),
+    };
+
+    // A few participants first, one after the other: every route's code loaded and the tables not
+    // empty, as on a server that has been serving.
+    const warmUpClient = createClient(port, 1, 60_000);
+    for (let index = 0; index < options.warmUp; index++) {
+      const warmUp = await runParticipant({ ...base, client: warmUpClient, index, address: WARM_UP_ADDRESS });
+      if (!warmUp.ok) console.error(`bench:classroom: warm-up participant ${index} failed at ${warmUp.failure.step}: ${warmUp.failure.what}`);
+    }
+    warmUpClient.close();
+
+    const results = [];
+    for (const classroom of options.classrooms) {
+      await sleep(SETTLE_MS);
+      results.push(await runClassroom(server, classroom, options, base));
+    }
+    console.log(JSON.stringify({
+      database,
+      participants: options.participants,
+      windowS: options.windowS,
+      pages: options.pages,
+      ...(options.until && { until: options.until }),
+      loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 10) / 10),
+      results,
+    }, null, 2));
+    for (const result of results) {
+      const timing = result.submitToFirstPageMs;
+      console.error(
+        `bench:classroom: ${result.classroom}: ${result.reachedFirstPage} of ${result.participants} reached the first questionnaire page; ${result.errors} errors; ` +
+          (timing ? `code submit to ${options.until ?? 'first page'} p50 ${timing.p50} ms, p95 ${timing.p95} ms, max ${timing.max} ms` : 'no timing'),
+      );
+      for (const line of result.firstErrors ?? []) console.error(`  ${line}`);
+    }
+    return results.some((result) => result.errors > 0) ? 1 : 0;
+  } finally {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
