@@ -186,7 +186,7 @@ describe('coming back with the personal access code and key', () => {
     const [other] = await db.query<{ id: number }>(
       `insert into assessment (ident_code, product, assessor_id, first_login_done, questionnaire_key, group_member_id, assessment_type)
        values ($1, 4, $2, true, 'kodew-motivation', $3, 2) returning id`,
-      [`G-${p.accessCode}-2`, p.assessorId, p.memberId],
+      [`G-${p.memberId}-2`, p.assessorId, p.memberId],
     );
     await db.query('update group_member set current_assessment_id = $2 where id = $1', [p.memberId, other!.id]);
     const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: p.accessCode });

@@ -86,17 +86,18 @@ async function freeAccessCode(sql: Sql): Promise<string> {
 
 /**
  * Creates an assessment of a participant for one questionnaire of their group code. Its ident code
- * is internal (it has a '-', which no typed ident code has): a participant comes back with the
- * personal access code of group_member, never with this one.
+ * is internal (it has a '-', which no typed ident code has) and made of the participant's number, not
+ * of their personal access code, which is a credential: listings that show ident codes show nothing
+ * secret. A participant comes back with the personal access code of group_member, never with this.
  */
 export async function createMemberAssessment(tx: Sql, member: { id: number; assessor_id: number; access_code: string }, group: GroupCodeRow, entry: GroupQuestionnaire): Promise<number> {
   const version = await latestVersion(tx, entry.key);
   const [row] = await tx.query<{ id: number }>(
     `insert into assessment (ident_code, product, assessor_id, ui_language, questionnaire_language, stylesheet, first_login_done,
        questionnaire_key, questionnaire_version, group_member_id, assessment_type)
-     values ('G-' || $1 || '-' || (select count(*) + 1 from assessment where group_member_id = $2), $3, $4, $5, $5, $6, true, $7, $8, $2, $9)
+     values ('G-' || $1::text || '-' || (select count(*) + 1 from assessment where group_member_id = $2), $3, $4, $5, $5, $6, true, $7, $8, $2, $9)
      returning id`,
-    [member.access_code, member.id, group.product, member.assessor_id, group.ui_language, group.stylesheet, entry.key, version ?? null, entry.questionnaireType],
+    [String(member.id), member.id, group.product, member.assessor_id, group.ui_language, group.stylesheet, entry.key, version ?? null, entry.questionnaireType],
   );
   await tx.query('update group_member set current_assessment_id = $2 where id = $1', [member.id, row!.id]);
   return row!.id;
