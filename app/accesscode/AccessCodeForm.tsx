@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
@@ -8,6 +8,7 @@ import { routeAfterAccessCodeLogin } from '@/lib/flows/accessCode';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField } from '@/components/form/CodeField';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useStoredFailures } from '@/lib/client/useStoredFailures';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
@@ -25,7 +26,7 @@ type Texts = {
 };
 
 const MODAL = 'access-code-error';
-/** The count of wrong codes survives a page refresh (the spec's refresh detection); it is no secret. */
+/** Where the count of wrong codes is kept (lib/client/useStoredFailures.ts). */
 const FAILURES_KEY = 'accessCodeFailures';
 
 export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts: Texts }) {
@@ -34,13 +35,8 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
   const [error, setError] = useState<string>();
   const [modalMessage, setModalMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  const failures = useRef(0);
+  const failures = useStoredFailures(FAILURES_KEY);
   const formRef = useEarlyForm();
-
-  useEffect(() => {
-    const stored = Number(sessionStorage.getItem(FAILURES_KEY));
-    if (Number.isInteger(stored) && stored > 0) failures.current = stored;
-  }, []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,16 +49,15 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
     setError(undefined);
     setBusy(true);
     const response = await postCall('submit/kodekodex/login', { passwordHash: encryptForUpstream(plain, crypto) });
-    const outcome = routeAfterAccessCodeLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures.current);
+    const outcome = routeAfterAccessCodeLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures.current());
     if (outcome.kind === 'go') {
-      sessionStorage.removeItem(FAILURES_KEY);
+      failures.clear();
       goAfterSessionChange(outcome.to);
       return;
     }
     setBusy(false);
     if (outcome.kind === 'wrongCode') {
-      failures.current = outcome.failures;
-      sessionStorage.setItem(FAILURES_KEY, String(outcome.failures));
+      failures.set(outcome.failures);
       if (outcome.clearField) setCode('');
     }
     setModalMessage(texts[outcome.messageKey]);

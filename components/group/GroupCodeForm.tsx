@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { Language } from '@/lib/api/languages';
 import { postCall, type BrowserRequest } from '@/lib/client/api';
 import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useStoredFailures } from '@/lib/client/useStoredFailures';
 import { routeAfterGroupLogin, type GroupCodeMessageKey } from '@/lib/flows/groupLogin';
 import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { normaliseCode } from '@/lib/validation/code';
@@ -26,7 +27,7 @@ type Props = {
 };
 
 const MODAL = 'group-code-error';
-/** The count of wrong codes survives a page refresh, as on /accesscode; it is no secret. */
+/** Where the count of wrong codes is kept (lib/client/useStoredFailures.ts). */
 const FAILURES_KEY = 'groupCodeFailures';
 
 /** The group-code form: masked field with 'show', whitespace removed, the outcome of lib/flows/groupLogin.ts. */
@@ -37,14 +38,9 @@ export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
   const [error, setError] = useState<string>();
   const [modalMessage, setModalMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  const failures = useRef(0);
+  const failures = useStoredFailures(FAILURES_KEY);
   const field = useRef<HTMLInputElement>(null);
   const formRef = useEarlyForm();
-
-  useEffect(() => {
-    const stored = Number(sessionStorage.getItem(FAILURES_KEY));
-    if (Number.isInteger(stored) && stored > 0) failures.current = stored;
-  }, []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,15 +54,14 @@ export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
     setBusy(true);
     const body = { groupcode: crypto ? encryptForUpstream(plain, crypto) : plain, ...(row.sendsLanguage && language && { uiLanguage: language }) };
     const response = await postCall(row.calls.login, body as BrowserRequest<typeof row.calls.login>);
-    const outcome = routeAfterGroupLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures.current, row);
+    const outcome = routeAfterGroupLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures.current(), row);
     if (outcome.kind === 'go') {
-      sessionStorage.removeItem(FAILURES_KEY);
+      failures.clear();
       goAfterSessionChange(outcome.to);
       return;
     }
     setBusy(false);
-    failures.current = outcome.failures;
-    sessionStorage.setItem(FAILURES_KEY, String(outcome.failures));
+    failures.set(outcome.failures);
     if (outcome.clearField) setCode('');
     setModalMessage(texts[outcome.messageKey]);
     // Closed, the modal hands focus to the field: the code is what to correct.
