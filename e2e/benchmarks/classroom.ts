@@ -17,8 +17,11 @@
  *
  * It runs twice on the same server: every participant from an address of their own (a classroom
  * of devices), then all from ONE address (a classroom behind NAT), and prints p50/p95/max from
- * code submit to first questionnaire page, each step's p50/p95, the server's CPU time, and the
- * errors (any HTTP error or answer other than Ok; the first few are printed). A few participants
+ * code submit to first questionnaire page, each step's p50/p95, the server's CPU time, how long the
+ * server stayed busy after the last first page (the strong layer of the new keys' hashes, which
+ * waits for a free core: lib/embedded-api/keyStrengthening.ts), the benchmark's own CPU time (it
+ * shares the cores), and the errors (any HTTP error or answer other than Ok; the first few are
+ * printed). The second classroom starts once the server is idle again. A few participants
  * go through first to warm the server up, and are not counted. Exits 1 when there was an error.
  *
  *   -n, --participants N   (BENCH_PARTICIPANTS, default 200)
@@ -108,6 +111,25 @@ function cpuSecondsOf(pid: number): number {
   }
 }
 
+/**
+ * Waits until the server is idle again (under 5 % of a core over a second, at most 120 s): how long
+ * after the last participant's first page it stayed busy, and the CPU seconds it spent meanwhile.
+ */
+async function serverSettled(pid: number): Promise<{ afterS: number; cpuS: number }> {
+  const began = performance.now();
+  const cpuBefore = cpuSecondsOf(pid);
+  let last = cpuBefore;
+  let idleSince = began;
+  while (performance.now() - began < 120_000) {
+    await sleep(1000);
+    const now = cpuSecondsOf(pid);
+    if (now - last < 0.05) break;
+    last = now;
+    idleSince = performance.now();
+  }
+  return { afterS: Math.round((idleSince - began) / 100) / 10, cpuS: Math.round((last - cpuBefore) * 10) / 10 };
+}
+
 const round = (ms: number) => Math.round(ms);
 const summary = (values: number[]) => (values.length ? { p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), max: round(Math.max(...values)) } : undefined);
 
@@ -116,6 +138,7 @@ async function runClassroom(server: RunningServer, classroom: Classroom, options
   const random = seededRandom(options.seed + (classroom === 'one' ? 1 : 0));
   const arrivals = Array.from({ length: options.participants }, () => random.next() * options.windowS * 1000).sort((a, b) => a - b);
   const cpuBefore = cpuSecondsOf(server.pid);
+  const ownCpuBefore = process.cpuUsage();
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid))), 250);
   const began = performance.now();
@@ -125,6 +148,10 @@ async function runClassroom(server: RunningServer, classroom: Classroom, options
       return runParticipant({ ...base, client, index, address: classroom === 'one' ? NAT_ADDRESS : deviceAddress(index) });
     }));
     const wallS = (performance.now() - began) / 1000;
+    const serverCpuS = cpuSecondsOf(server.pid) - cpuBefore;
+    const benchmarkCpuS = ((usage) => (usage.user + usage.system) / 1e6)(process.cpuUsage(ownCpuBefore));
+    // Work the server put off until the class had its pages: the strong layer of the new keys' hashes.
+    const settled = await serverSettled(server.pid);
     const ok = outcomes.filter((o): o is Extract<Outcome, { ok: true }> => o.ok);
     const failures = outcomes.flatMap((o): Failure[] => (o.ok ? [] : [o.failure]));
     const steps = Object.fromEntries(STEPS.filter((step) => base.pages || !PAGE_STEPS.has(step)).map((step) => [
@@ -142,7 +169,11 @@ async function runClassroom(server: RunningServer, classroom: Classroom, options
       }),
       submitToFirstPageMs: summary(ok.map((o) => o.submitToFirstPageMs)),
       stepMs: steps,
-      serverCpuS: Math.round((cpuSecondsOf(server.pid) - cpuBefore) * 10) / 10,
+      serverCpuS: Math.round(serverCpuS * 10) / 10,
+      serverBusyAfterLastS: settled.afterS,
+      serverCpuAfterLastS: settled.cpuS,
+      // The participants' side runs on the same cores: what it took from the server.
+      benchmarkCpuS: Math.round(benchmarkCpuS * 10) / 10,
       serverPeakRssMB: Math.round(peakRss / 2 ** 20),
       wallS: Math.round(wallS * 10) / 10,
     };
@@ -207,7 +238,8 @@ async function main(): Promise<number> {
       const timing = result.submitToFirstPageMs;
       console.error(
         `bench:classroom: ${result.classroom}: ${result.reachedFirstPage} of ${result.participants} reached the first questionnaire page; ${result.errors} errors; ` +
-          (timing ? `code submit to ${options.until ?? 'first page'} p50 ${timing.p50} ms, p95 ${timing.p95} ms, max ${timing.max} ms` : 'no timing'),
+          (timing ? `code submit to ${options.until ?? 'first page'} p50 ${timing.p50} ms, p95 ${timing.p95} ms, max ${timing.max} ms` : 'no timing') +
+          `; server CPU ${result.serverCpuS} s, then busy ${result.serverBusyAfterLastS} s more (${result.serverCpuAfterLastS} s CPU: the keys' strong hash layer)`,
       );
       for (const line of result.firstErrors ?? []) console.error(`  ${line}`);
     }

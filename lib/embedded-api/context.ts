@@ -1,3 +1,4 @@
+import type { KeyStrengthening } from './keyStrengthening';
 import type { Language } from '@/lib/api/languages';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/api/languages';
 import type { Database } from './db/database';
@@ -40,6 +41,8 @@ export type ApiContext = {
   /** The participant's address as the front end reports it (X-Forwarded-For). */
   clientAddress: string;
   now: number;
+  /** Where a new personal key's quick hash gets its strong layer, off the request's path. */
+  keys: KeyStrengthening;
 };
 
 /** An answer in the upstream's shape; HTTP status is 200 whenever the call itself was understood. */

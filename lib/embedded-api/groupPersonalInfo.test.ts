@@ -3,6 +3,7 @@ import { translator } from '@/lib/i18n/translate';
 import { encryptClientValue } from './clientCrypto';
 import type { Database } from './db/database';
 import { createMember, findGroupCode, type NewMember } from './groups/store';
+import { keyStrengtheningOf } from './keyStrengthening';
 import { verifyKey } from './keys';
 import { signToken } from './tokens';
 import { sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
@@ -118,6 +119,10 @@ describe('submit/kodew/personalinfo', () => {
     const member = await memberRow(p.memberId);
     expect(member.field_values).toEqual({ 1: 'Vertrieb', 2: '3-5' });
     expect(member.personal_info_saved_at).not.toBeNull();
+    expect(await verifyKey('Sonne2026', (await assessorRow(p.assessorId)).key_hash)).toBe(true);
+    // The strong scrypt layer follows off the request's path; the key verifies before and after.
+    await keyStrengtheningOf(db).idle();
+    expect((await assessorRow(p.assessorId)).key_hash).toMatch(/^scrypt\+scrypt\$1024\$16384\$/);
     expect(await verifyKey('Sonne2026', (await assessorRow(p.assessorId)).key_hash)).toBe(true);
     const [assessment] = await db.query<{ ui_language: string }>('select ui_language from assessment where id = $1', [p.assessmentId]);
     expect(assessment!.ui_language).toBe('fr-FR');

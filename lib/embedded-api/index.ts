@@ -7,6 +7,7 @@ import { migrate } from './db/migrations';
 import { seedDemoIfEmpty } from './demo/seed';
 import { upgradeUnversionedAssessments } from './questionnaires/import';
 import type { EmbeddedSettings } from './context';
+import { keyStrengtheningOf } from './keyStrengthening';
 import { createRequestHandler } from './server';
 
 export type EmbeddedApi = { handle: (request: Request) => Promise<Response>; db: Database };
@@ -61,6 +62,9 @@ export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> 
   await migrate(db);
   await upgradeUnversionedAssessments(db);
   if (config.DEMO_DATA) await seedDemoIfEmpty(db);
+  const keys = keyStrengtheningOf(db);
+  // Keys that a stop interrupted before their strong layer (keyStrengthening.ts).
+  void keys.strengthenWaiting();
   return { handle: createRequestHandler(db, embeddedSettings(config)), db };
 }
 

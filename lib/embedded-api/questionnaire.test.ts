@@ -3,6 +3,7 @@ import type { Database } from './db/database';
 import { migrate } from './db/migrations';
 import { createTestStore } from './db/testDatabase';
 import { seedDemoIfEmpty } from './demo/seed';
+import { keyStrengtheningOf } from './keyStrengthening';
 import { createRequestHandler } from './server';
 import { sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
 
@@ -219,10 +220,11 @@ describe('personal keys', () => {
     expect(old.username).toBeUndefined();
     const fresh = await call('submit/kodekodex/login', { passwordHash: encrypt('Neu2026'), token: ident.token });
     expect(fresh).toMatchObject({ username: 'Erika Erstmal', isFirstLogin: false });
+    await keyStrengtheningOf(db).idle();
     const [row] = await db.query<{ key_hash: string }>(
       `select s.key_hash from assessor s join assessment a on a.assessor_id = s.id where a.ident_code = 'P1FIRST01'`,
     );
-    expect(row!.key_hash).toMatch(/^scrypt\$/);
+    expect(row!.key_hash).toMatch(/^scrypt\+scrypt\$/);
     expect(row!.key_hash).not.toContain('Neu2026');
   });
 

@@ -3,6 +3,7 @@ import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { logEvent, newExceptionId } from '@/lib/log/logger';
 import type { Database } from './db/database';
 import type { EmbeddedSettings } from './context';
+import { keyStrengtheningOf, type KeyStrengthening } from './keyStrengthening';
 import { ROUTES } from './router';
 
 const json = (body: unknown, status = 200) =>
@@ -15,13 +16,13 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** `now` is the clock the handlers judge tokens and locks by; tests move it instead of sleeping. */
-export type HandlerOptions = { now?: () => number };
+export type HandlerOptions = { now?: () => number; keys?: KeyStrengthening };
 
 /**
  * The embedded upstream as a function from Request to Response: the same JSON that would cross
  * the network to a real upstream, so it can run in-process or on its own port.
  */
-export function createRequestHandler(db: Database, settings: EmbeddedSettings, { now = () => Date.now() }: HandlerOptions = {}) {
+export function createRequestHandler(db: Database, settings: EmbeddedSettings, { now = () => Date.now(), keys = keyStrengtheningOf(db) }: HandlerOptions = {}) {
   return async function handle(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/^\/+/, '').replace(/^api\//, '');
     if (!isCallPath(path)) return json({ error: `unknown call '${path}'` }, 404);
@@ -45,7 +46,7 @@ export function createRequestHandler(db: Database, settings: EmbeddedSettings, {
     }
     const clientAddress = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
     try {
-      const answer = await handler(parsed.data, { db, settings, clientAddress, now: now() });
+      const answer = await handler(parsed.data, { db, settings, clientAddress, now: now(), keys });
       if (typeof answer === 'string') return new Response(answer, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
       return json(answer);
     } catch (error) {

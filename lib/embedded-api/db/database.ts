@@ -13,6 +13,8 @@ export interface Database extends Sql {
   /** Runs fn in one transaction; everything it wrote is rolled back if it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Set once close() was called: work that runs on its own (keyStrengthening.ts) stops asking. */
+  readonly closed: boolean;
   readonly kind: 'pglite' | 'postgres';
 }
 
@@ -65,14 +67,19 @@ async function openPglite(folder: string | undefined, lock?: FolderLock): Promis
     queue = run.catch(() => undefined);
     return run;
   };
+  let closed = false;
   return {
     kind: 'pglite',
+    get closed() {
+      return closed;
+    },
     query: <T>(text: string, params?: unknown[]) => serial(async () => (await db.query<T>(text, params as never[])).rows),
     transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
       serial(() =>
         db.transaction(async (tx) => fn({ query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params as never[])).rows })),
       ),
     close: async () => {
+      closed = true;
       try {
         await db.close();
       } finally {
@@ -89,8 +96,12 @@ async function openPostgres(url: string): Promise<Database> {
   // drops it and opens another for the next query. Unheard, that error would end the process.
   pool.on('error', (error: Error & { code?: string }) => logEvent('warn', 'database connection lost', { code: error.code, message: error.message }));
   await pool.query('select 1');
+  let closed = false;
   return {
     kind: 'postgres',
+    get closed() {
+      return closed;
+    },
     query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
     transaction: async <T>(fn: (tx: Sql) => Promise<T>) => {
       const client = await pool.connect();
@@ -106,6 +117,9 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      closed = true;
+      return pool.end();
+    },
   };
 }

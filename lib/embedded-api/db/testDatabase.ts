@@ -52,6 +52,9 @@ export async function openTestDatabase(): Promise<Database> {
   const db = await store.open();
   return {
     kind: db.kind,
+    get closed() {
+      return db.closed;
+    },
     query: (text, params) => db.query(text, params),
     transaction: (fn) => db.transaction(fn),
     close: async () => {

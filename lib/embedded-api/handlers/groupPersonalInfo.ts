@@ -8,7 +8,7 @@ import { isRefused, Refusal } from '../authority';
 import { decryptClientValue } from '../clientCrypto';
 import { groupMemberHolder } from '../groups/holder';
 import type { GroupCodeRow, GroupMemberRow } from '../groups/store';
-import { hashKey } from '../keys';
+import { quickKeyHash } from '../keys';
 import { localize } from '../questionnaires/definitions';
 import { issueToken } from '../tokens';
 import { translationsFor } from '../translations';
@@ -106,8 +106,9 @@ export function submitGroupPersonalInfo(variant: GroupVariant) {
     if (decision.kind === 'refused') {
       return invalid(decision.problem === 'tooShort' ? `password: at least ${MIN_KEY_LENGTH_GROUP} characters` : 'password: a key must be set');
     }
-    // Hashing is slow: done before the transaction, so that it holds no connection meanwhile.
-    const keyHash = decision.kind === 'set' ? await hashKey(decision.key) : null;
+    // The quick layer now, before the transaction so that it holds no connection meanwhile; the
+    // strong layer once the answer is out (keyStrengthening.ts).
+    const keyHash = decision.kind === 'set' ? await quickKeyHash(decision.key) : null;
     const language = isLanguage(body.uiLanguage) ? body.uiLanguage : null;
 
     const saved = await ctx.db.transaction(async (tx) => {
@@ -124,6 +125,7 @@ export function submitGroupPersonalInfo(variant: GroupVariant) {
       return true;
     });
     if (!saved) return Refusal.finished;
+    if (keyHash) void ctx.keys.strengthen(row.assessor_id);
 
     const token = issueToken(
       {

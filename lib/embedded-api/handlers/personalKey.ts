@@ -4,7 +4,7 @@ import { isRegisterDataValid } from '@/lib/validation/register';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import { holderOf, isRefused, Refusal, registrationRight, type ParticipantRow } from '../authority';
 import { decryptClientValue } from '../clientCrypto';
-import { hashKey } from '../keys';
+import { quickKeyHash } from '../keys';
 import { issueToken } from '../tokens';
 import { translationsFor } from '../translations';
 
@@ -42,8 +42,9 @@ export async function submitAccessPassword(body: { passwordEncrypted: string; to
   const next = newKeyFrom(body.passwordEncrypted, ctx);
   if ('error' in next) return next.error;
   if ('keep' in next && row.key_hash === null) return keyRequired;
-  // Hashing is slow: done before the transaction, so that it holds no connection meanwhile.
-  const keyHash = 'key' in next ? await hashKey(next.key) : null;
+  // The quick layer now, before the transaction so that it holds no connection meanwhile; the
+  // strong layer once the answer is out (keyStrengthening.ts).
+  const keyHash = 'key' in next ? await quickKeyHash(next.key) : null;
   const changed = await ctx.db.transaction(async (tx) => {
     const [still] = await tx.query('select 1 from assessment where id = $1 and finished_at is null for update', [row.assessment_id]);
     if (!still) return false;
@@ -52,6 +53,7 @@ export async function submitAccessPassword(body: { passwordEncrypted: string; to
     return true;
   });
   if (!changed) return Refusal.finished;
+  if (keyHash) void ctx.keys.strengthen(row.assessor_id);
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,
@@ -99,7 +101,7 @@ export async function submitRegister(body: RegisterBody, ctx: ApiContext): Promi
   const next = newKeyFrom(body.passwordEncrypted, ctx);
   if ('error' in next) return next.error;
   if ('keep' in next && row.key_hash === null) return keyRequired;
-  const keyHash = 'key' in next ? await hashKey(next.key) : null;
+  const keyHash = 'key' in next ? await quickKeyHash(next.key) : null;
   const registered = await ctx.db.transaction(async (tx) => {
     const [still] = await tx.query('select 1 from assessment where id = $1 and finished_at is null for update', [row.assessment_id]);
     if (!still) return false;
@@ -114,6 +116,7 @@ export async function submitRegister(body: RegisterBody, ctx: ApiContext): Promi
     return true;
   });
   if (!registered) return Refusal.notAllowed;
+  if (keyHash) void ctx.keys.strengthen(row.assessor_id);
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,
