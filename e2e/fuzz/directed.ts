@@ -15,6 +15,8 @@ const unwrap = (field: { def: { type: string; innerType?: unknown } }): { def: {
 
 /** The calls only a logged-in group participant gets past the token check of. */
 const GROUP_MEMBER_CALLS: string[] = ['pageinfo/kodew/personalinfo', 'submit/kodew/personalinfo'];
+/** The group flow's calls beyond the personal-info page: only a participant who saved it gets past consent before content. */
+const GROUP_CONSENT_CALLS: string[] = CALL_PATHS.filter((path) => /\/kodew\//.test(path) && !path.endsWith('/login') && !GROUP_MEMBER_CALLS.includes(path));
 
 const text = (what: string, value: string): FuzzBody => ({ what, bytes: Buffer.from(value, 'utf8') });
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
@@ -35,7 +37,14 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
     const schema = CALLS[path].request as never as { shape: Shape };
     // Finishing would end the demo assessment the signed-in visitors use; the group flow's pages
     // after the group login need a participant of a group code to get past the token check.
-    const as = path === 'submit/finishassessment' ? visitor : GROUP_MEMBER_CALLS.includes(path) ? byName('group participant') : signedIn;
+    const as =
+      path === 'submit/finishassessment'
+        ? visitor
+        : GROUP_MEMBER_CALLS.includes(path)
+          ? byName('group participant')
+          : GROUP_CONSENT_CALLS.includes(path)
+            ? byName('group participant with consent')
+            : signedIn;
     const base = sampleObject(schema as never, r);
     const keys = Object.keys(schema.shape).filter((key) => key !== 'token');
     const call = (body: FuzzBody) => requests.push(pageScriptCall(as, path, body, baseUrl));

@@ -1,3 +1,4 @@
+import { DEMO_GROUP_CODES } from '@/lib/embedded-api/demo/groupRows';
 import { encryptCode } from '../support/api';
 import type { createClient, FuzzResponse } from './http';
 
@@ -6,7 +7,7 @@ import type { createClient, FuzzResponse } from './http';
  * to fuzz requests never change them, so a login holds for the whole run.
  */
 export type Visitor = {
-  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2' | 'group participant';
+  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2' | 'group participant' | 'group participant with consent';
   /** Cookie header value, empty for anonymous. */
   cookie: string;
   /** The XSRF-TOKEN value bound to this session, empty for anonymous. */
@@ -77,6 +78,16 @@ export async function prepareVisitors(client: Client): Promise<Visitor[]> {
   const group = await call(client, participant, 'submit/kodew/login', { groupcode: encryptCode('KWDEMO01') });
   if (!group.tokenClaims?.isLoggedIn) throw new Error('setup: KWDEMO01 did not log a participant in');
   visitors.push(participant);
+  // And one who saved the personal-info page (fields, consent and a key), so that the calls beyond
+  // it (selection, e-mail step, the slider questionnaire) get past consent before content too.
+  const consented = await freshVisitor(client, 'group participant with consent');
+  await call(client, consented, 'submit/kodew/login', { groupcode: encryptCode('KWDEMO01') });
+  const fields = DEMO_GROUP_CODES.find((group) => group.code === 'KWDEMO01')!.fields;
+  await call(client, consented, 'submit/kodew/personalinfo', {
+    additionalFieldsWithValues: fields.map((field) => ({ id: field.id, value: field.fieldType === 'List' ? field.allowedValues![0] : 'Fuzz' })),
+    password: encryptCode('Fuzz-Schluessel-2026'),
+  });
+  visitors.push(consented);
   return visitors.map(({ name, cookie, xsrf }) => ({ name, cookie, xsrf }));
 }
 
