@@ -67,6 +67,27 @@ const KODEW_QUESTIONNAIRES: GroupQuestionnaire[] = [
   { key: 'kodew-leadership', questionnaireType: 3, selectable: false },
 ];
 
+const KGC_FIELDS: AdditionalFieldDefinition[] = [
+  {
+    id: 1,
+    name: { de: 'Team', en: 'Team', fr: 'Équipe', it: 'Team', cz: 'Tým' },
+    fieldType: 'Text',
+    sortNumber: 1,
+    required: true,
+  },
+  {
+    id: 2,
+    name: { de: 'Rolle', en: 'Role', fr: 'Rôle', it: 'Ruolo', cz: 'Role' },
+    fieldType: 'List',
+    allowedValues: ['Mitarbeitende', 'Teamleitung', 'Projektleitung'],
+    sortNumber: 2,
+    required: false,
+  },
+];
+
+const RA_QUESTIONNAIRES: GroupQuestionnaire[] = [{ key: 'ra-requirements', questionnaireType: 1, selectable: true }];
+const KGC_QUESTIONNAIRES: GroupQuestionnaire[] = [{ key: 'grid-10', questionnaireType: 1, selectable: true }];
+
 export const DEMO_GROUP_CODES: DemoGroupCode[] = [
   {
     id: 'KODEW', code: 'KWDEMO01', variant: 'kodew', product: 4, validForDays: null, closed: false,
@@ -108,5 +129,25 @@ export const DEMO_GROUP_CODES: DemoGroupCode[] = [
     id: 'KGC-SLIDER', code: 'KGSLIDE1', variant: 'kodegroupcode', product: 4, validForDays: null, closed: false,
     fields: KODEW_FIELDS, questionnaires: KODEW_QUESTIONNAIRES,
     note: 'a code of the other group flow (kodegroupcode, slider questionnaires): on /kodew the message ErrorPasswordInvalid',
+  },
+  {
+    id: 'RA', code: 'RADEMO01', variant: 'ra', product: 3, validForDays: null, closed: false,
+    fields: [], questionnaires: RA_QUESTIONNAIRES,
+    note: 'requirements analysis: name and e-mail step, grid with details (definition, explanation, exaggeration, synonyms), not rated allowed (-2), 12 questions',
+  },
+  {
+    id: 'RA-EXPIRED', code: 'RAEXPIR1', variant: 'ra', product: 3, validForDays: -1, closed: false,
+    fields: [], questionnaires: RA_QUESTIONNAIRES,
+    note: 'for QA: on /ra the message ErrorGroupCodeExpired',
+  },
+  {
+    id: 'KGC', code: 'KGDEMO01', variant: 'kodegroupcode', product: 2, validForDays: null, closed: false,
+    fields: KGC_FIELDS, questionnaires: KGC_QUESTIONNAIRES,
+    note: 'the other group flow: personal info with additional fields, e-mail step, /questionnairemanual, grid questionnaire',
+  },
+  {
+    id: 'KGC-FINISHED', code: 'KGDONE01', variant: 'kodegroupcode', product: 2, validForDays: null, closed: true,
+    fields: KGC_FIELDS, questionnaires: KGC_QUESTIONNAIRES,
+    note: 'for QA: on /kodegroupcode the message ErrorGroupCodeFinished',
   },
 ];

@@ -15,7 +15,7 @@ export type DemoAssessment = {
   firstLoginDone: boolean;
   finished: boolean;
   /** A questionnaire of content/questionnaires that the demo imports. */
-  questionnaireKey: 'competency-24' | 'grid-10' | 'kodew-strengths';
+  questionnaireKey: 'competency-24' | 'grid-10' | 'kodew-strengths' | 'ra-requirements';
   /** How many questions are already answered (validly) at the start. */
   answeredQuestions: number;
   note: string;
@@ -165,6 +165,18 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     assessor: assessor('Vera', 'Schieber'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
     questionnaireKey: 'kodew-strengths', answeredQuestions: 0,
     note: 'for QA: the slider view, only looked at (image, layout, phone, accessibility, forms before scripts), never saved',
+  },
+  {
+    id: 'P3-DETAILS', identCode: 'P3DEMO01', product: Product.RequirementsAnalysis, accessCode: 'DETAIL4711',
+    assessor: assessor('Dana', 'Detail'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'ra-requirements', answeredQuestions: 0,
+    note: 'for QA: the product-3 grid in details mode (ra-requirements, 12 questions, not rated -2) by ident code, without the group flow; its journeys save pages',
+  },
+  {
+    id: 'P3-VIEW', identCode: 'P3VIEW001', product: Product.RequirementsAnalysis, accessCode: 'DETAILVIEW4711',
+    assessor: assessor('Viktor', 'Detail'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'ra-requirements', answeredQuestions: 0,
+    note: 'for QA: the product-3 grid, only looked at (details, phone width, accessibility), never saved',
   },
 ];
 
