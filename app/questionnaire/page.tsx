@@ -73,6 +73,15 @@ export default async function QuestionnairePage() {
               autofill: t('SliderAutofill'),
             },
           }),
+          ...(rules.view === 'grid' && {
+            grid: {
+              detailsButton: t('GridDetailsButton'),
+              definition: t('GridDetailsDefinition'),
+              explanation: t('GridDetailsExplanation'),
+              exaggeration: t('GridDetailsExaggeration'),
+              synonyms: t('GridDetailsSynonyms'),
+            },
+          }),
         }}
       />
     </>

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import styles from './Questionnaire.module.css';
 
 export type ChoiceOption = { value: number; label: string; hint?: string };
@@ -17,15 +18,17 @@ type Props = {
   /** The language of the statement, and of the option captions where they are content (grid scales). */
   contentLang?: string;
   optionsLang?: string;
+  /** What the item offers beside its radios (the grid's info button and details), under its statement. */
+  details?: ReactNode;
 };
 
 /**
  * One answer item: a radio group (WAI-ARIA radio pattern through native radios, arrow keys move
  * within the group) labelled with its letter and statement. Ranking and grid views both use it.
  */
-export function ChoiceRow({ name, letter, text, subtext, options, value, invalid, disabled, onChange, contentLang, optionsLang }: Props) {
+export function ChoiceRow({ name, letter, text, subtext, options, value, invalid, disabled, onChange, contentLang, optionsLang, details }: Props) {
   return (
-    <fieldset className={styles.row} data-invalid={invalid || undefined} disabled={disabled}>
+    <fieldset className={`${styles.row} ${details ? styles.rowWithDetails : ''}`} data-invalid={invalid || undefined} disabled={disabled}>
       <legend className={styles.rowText}>
         <span className={styles.letter} aria-hidden="true">
           {letter}
@@ -36,6 +39,7 @@ export function ChoiceRow({ name, letter, text, subtext, options, value, invalid
           {subtext && <span className={styles.subtext}>{subtext}</span>}
         </span>
       </legend>
+      {details}
       <div className={styles.options} style={{ ['--columns' as string]: options.length }}>
         {options.map((option) => (
           <label key={option.value} className={styles.option} data-selected={option.value === value || undefined}>

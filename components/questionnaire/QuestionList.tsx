@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import type { Question } from '@/lib/api/schemas/questionnaire';
 import { answerLetter } from '@/lib/flows/questionnaire';
 import { ChoiceRow, type ChoiceOption } from './ChoiceRow';
 import { QuestionBlock } from './QuestionBlock';
@@ -15,11 +16,13 @@ type Props = ViewProps & {
   /** Whether the option captions are content (a grid's scale) rather than interface texts (ranks). */
   optionsAreContent: boolean;
   header: ReactNode;
+  /** What an item offers beside its radios (the grid's details), by question and item position. */
+  itemDetails?: (question: Question, position: number) => ReactNode;
 };
 
 /** The questions of a page, each answer a row of radios: what the ranking and grid views share. */
 export function QuestionList(props: Props) {
-  const { questions, values, invalid, disabled, onChange, texts, contentLang, options, unset, markAnswers, optionsAreContent, header } = props;
+  const { questions, values, invalid, disabled, onChange, texts, contentLang, options, unset, markAnswers, optionsAreContent, header, itemDetails } = props;
   return (
     <>
       {questions.map((question) => {
@@ -51,6 +54,7 @@ export function QuestionList(props: Props) {
                 onChange={(next) => onChange(question.id, answer.id, next)}
                 contentLang={contentLang}
                 optionsLang={optionsAreContent ? contentLang : undefined}
+                details={itemDetails?.(question, position)}
               />
             ))}
           </QuestionBlock>

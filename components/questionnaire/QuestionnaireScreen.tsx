@@ -15,7 +15,7 @@ import { PageTitle } from '@/components/chrome/PageTitle';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
-import type { SliderTexts } from './viewTypes';
+import type { GridTexts, SliderTexts } from './viewTypes';
 import { QUESTION_VIEWS } from './views';
 import styles from './Questionnaire.module.css';
 
@@ -45,6 +45,8 @@ export type QuestionnaireTexts = {
   close: string;
   /** The slider view's texts, where the product's view is the slider. */
   slider?: SliderTexts;
+  /** The grid view's details texts, where the product's view is the grid. */
+  grid?: GridTexts;
 };
 
 /** The page as the server sent it; its translations stay on the server (texts come as props). */
@@ -205,6 +207,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     rankLeast: texts.rankLeast,
     errorLabel: (number: number, message: string) => `${texts.errorWord} ${texts.questionWord} ${number}: ${message}`,
     ...(texts.slider && { slider: texts.slider }),
+    ...(texts.grid && { grid: texts.grid }),
   };
   const isLastPage = !page.nextNavButtonQuestionStartIndex;
   // The language the content is really in (German where it has no translation), for screen readers.
@@ -260,6 +263,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
           contentLang={contentLang}
           config={page.answervaluesConfig ?? null}
           notRated={notRated}
+          details={page.noDetails !== true}
           progress={{ current: page.currentPage ?? 1, total: page.totalNumberOfPages ?? 1, label: pageOf }}
           language={contentLanguage ?? DEFAULT_LANGUAGE}
         />

@@ -12,6 +12,16 @@ export type SliderTexts = {
   autofill: string;
 };
 
+/** The grid view's details mode texts (translations/areas/grid.ts). */
+export type GridTexts = {
+  /** The info button's visible text; its name adds the question's text. */
+  detailsButton: string;
+  definition: string;
+  explanation: string;
+  exaggeration: string;
+  synonyms: string;
+};
+
 export type ViewTexts = {
   statementColumn: string;
   rankBest: string;
@@ -19,6 +29,8 @@ export type ViewTexts = {
   errorLabel: (questionNumber: number, message: string) => string;
   /** Only where the product's view is the slider. */
   slider?: SliderTexts;
+  /** Only where the product's view is the grid. */
+  grid?: GridTexts;
 };
 
 export type ViewProps = {
@@ -41,6 +53,8 @@ export type QuestionViewProps = ViewProps & {
   config: AnswerValuesConfig | null;
   /** Whether the questionnaire allows 'not rated' (the page's notRated). */
   notRated: boolean;
+  /** Details mode (the page's noDetails not true): the grid offers each question's info texts. */
+  details?: boolean;
   /** Several answers of one question at once (the slider's autofill). */
   onChangeMany: (questionId: number, answers: ReadonlyArray<readonly [number, number]>) => void;
   /** The page against the total, for a view that shows the progress itself; label is 'page x of y'. */

@@ -16,6 +16,17 @@ describe('grid question validity (spec §5, products 2 and 3)', () => {
     ['product 3: -2 with not-rated', [-2], p3(true), true],
     ['product 3: 0 is an ordinary value', [0], p3(false), true],
     ['no items', [], p2(true, true), false],
+    ['product 3: answered', [4], p3(false), true],
+    ['product 3: unanswered, strict', [-1], p3(true), false],
+    ['product 3: unanswered, lenient', [-1], p3(true, true), true],
+    ['product 3: all of several unanswered, lenient', [-1, -1, -1], p3(false, true), true],
+    ['product 3: mixed answered and unanswered, strict', [3, -1], p3(true), false],
+    ['product 3: mixed answered and unanswered, lenient', [-1, 1], p3(true, true), false],
+    ['product 3: mixed not rated and unanswered, lenient', [-2, -1], p3(true, true), false],
+    ['product 3: -2 beside a value, not rated allowed', [-2, 4], p3(true), true],
+    ['product 3: -2 beside a value, not rated not allowed', [4, -2], p3(false), false],
+    ['product 3: the lenient check does not let -2 through', [-2], p3(false, true), false],
+    ['product 3: not rated offered, 0 stays an ordinary value', [0, -2], p3(true), true],
   ])('%s → %s', (_name, values, rule, expected) => {
     expect(isGridQuestionValid(values, rule)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@/lib/api/languages';
 import { deDE } from './de-DE';
 import { accessCodeEmail } from './areas/accessCodeEmail';
+import { grid } from './areas/grid';
 import { groupLogin } from './areas/groupLogin';
 import { personalInfo } from './areas/personalInfo';
 import { selection } from './areas/selection';
@@ -12,7 +13,7 @@ import { CATALOGUES } from './index';
  * areas (or an area and the big catalogue) both define shows one of two texts, depending on the
  * merge order, and the other is dead text. Each key has one home.
  */
-const AREAS = { groupLogin, personalInfo, accessCodeEmail, selection, slider };
+const AREAS = { groupLogin, personalInfo, accessCodeEmail, selection, slider, grid };
 
 test('no key is defined twice across the areas and the base catalogue', () => {
   const home = new Map<string, string>(Object.keys(deDE).map((key) => [key, 'base catalogue']));

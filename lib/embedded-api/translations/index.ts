@@ -6,6 +6,7 @@ import { enUS } from './en-US';
 import { frFR } from './fr-FR';
 import { itIT } from './it-IT';
 import { accessCodeEmail } from './areas/accessCodeEmail';
+import { grid } from './areas/grid';
 import { groupLogin } from './areas/groupLogin';
 import { personalInfo } from './areas/personalInfo';
 import { selection } from './areas/selection';
@@ -13,7 +14,7 @@ import { slider } from './areas/slider';
 
 const BASE: Record<Language, Catalogue> = { 'de-DE': deDE, 'en-US': enUS, 'fr-FR': frFR, 'it-IT': itIT, 'cz-CZ': czCZ };
 /** The flows' own catalogues (./areas), one file each. */
-const AREAS = [groupLogin, personalInfo, accessCodeEmail, selection, slider];
+const AREAS = [groupLogin, personalInfo, accessCodeEmail, selection, slider, grid];
 
 function withAreas(language: Language): Catalogue {
   return Object.assign({}, BASE[language], ...AREAS.map((catalogue) => catalogue[language])) as Catalogue;
