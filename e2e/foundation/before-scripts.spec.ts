@@ -1,6 +1,6 @@
-import type { Page, Route } from '@playwright/test';
 import { callApi, hydrated, signIn } from '../support/api';
 import { expect, needs, test } from '../support/deployed';
+import { expectNotHydrated, holdScripts } from '../support/holdScripts';
 import { pageIndicator, questions } from '../support/questionnaire';
 
 /**
@@ -9,28 +9,6 @@ import { pageIndicator, questions } from '../support/questionnaire';
  * before scripts"). Rows P1-EARLY, P1-EARLY-KEY, P1-EARLY-REG and P1-EARLY-Q belong to these journeys;
  * P1-EARLY is only signed in with, the others are used up.
  */
-
-/** Holds every script bundle until release(); styles load, so the page shows as on a slow phone. */
-async function holdScripts(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const handler = async (route: Route) => {
-    if (route.request().resourceType() === 'script') await released;
-    await route.continue();
-  };
-  await page.route('**/_next/static/**', handler);
-  return {
-    /** Loads a page without waiting for its scripts (the load event waits for them). */
-    goto: (path: string) => page.goto(path, { waitUntil: 'commit' }),
-    // The handler stays: from now on it lets every request through at once.
-    release: () => release(),
-  };
-}
-
-/** The scripts have not run yet: what happens now happens before hydration. */
-async function expectNotHydrated(page: Page): Promise<void> {
-  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
-}
 
 test.describe('@foundation forms before their scripts load', () => {
   // A hydration mismatch would make React replace the page and drop what was typed: none may occur.
