@@ -3,6 +3,7 @@ import { deDE } from './de-DE';
 import { accessCodeEmail } from './areas/accessCodeEmail';
 import { groupLogin } from './areas/groupLogin';
 import { personalInfo } from './areas/personalInfo';
+import { requirementsAnalysis } from './areas/requirementsAnalysis';
 import { selection } from './areas/selection';
 import { slider } from './areas/slider';
 import { CATALOGUES } from './index';
@@ -12,7 +13,7 @@ import { CATALOGUES } from './index';
  * areas (or an area and the big catalogue) both define shows one of two texts, depending on the
  * merge order, and the other is dead text. Each key has one home.
  */
-const AREAS = { groupLogin, personalInfo, accessCodeEmail, selection, slider };
+const AREAS = { groupLogin, personalInfo, accessCodeEmail, selection, slider, requirementsAnalysis };
 
 test('no key is defined twice across the areas and the base catalogue', () => {
   const home = new Map<string, string>(Object.keys(deDE).map((key) => [key, 'base catalogue']));
