@@ -13,6 +13,7 @@ import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
+import { AccessCodeDisplay } from './AccessCodeDisplay';
 import { EmailField } from './EmailField';
 import styles from './AccessCodeEmail.module.css';
 
@@ -52,7 +53,6 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
   const id = useId();
   const { openModal } = useModal();
   const chrome = useChromeTexts();
-  const [shown, setShown] = useState(false);
   const [sending, setSending] = useState(true);
   const [email, setEmail] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -103,7 +103,6 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
     openModal(MODAL, { returnFocusTo: submitRef.current });
   };
 
-  const codeId = `${id}-code`;
   return (
     <section className="card card-narrow" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className="page-title">
@@ -111,19 +110,7 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
-        <div className={formStyles.field}>
-          <span id={`${codeId}-label`} className={formStyles.label}>
-            {texts.accessCodeLabel}
-          </span>
-          {/* Text, not a field: a password field would invite the browser to store the code. */}
-          <output id={codeId} className={styles.code} aria-labelledby={`${codeId}-label`} data-masked={!shown}>
-            {shown ? accessCode : '•'.repeat(accessCode.length)}
-          </output>
-          <label className={formStyles.checkbox}>
-            <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} aria-controls={codeId} />
-            <span>{texts.showAccessCode}</span>
-          </label>
-        </div>
+        <AccessCodeDisplay accessCode={accessCode} label={texts.accessCodeLabel} showLabel={texts.showAccessCode} />
         <p className={styles.comeBack}>{texts.comeBack}</p>
         <label className={formStyles.checkbox}>
           <input type="checkbox" checked={sending} onChange={(event) => setSending(event.target.checked)} disabled={busy} />

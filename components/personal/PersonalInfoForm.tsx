@@ -6,9 +6,10 @@ import type { ClientCrypto } from '@/lib/client/encrypt';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
-import { groupVariant } from '@/lib/flows/groupVariants';
+import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { routeAfterPersonalInfo } from '@/lib/flows/personalInfo';
-import { pageFieldProblems } from '@/lib/validation/additionalFields';
+import { pageFieldProblems, type FieldProblem } from '@/lib/validation/additionalFields';
+import { hasNameEmailProblems, nameEmailProblems, type NameEmailProblems } from '@/lib/validation/nameEmail';
 import { MIN_KEY_LENGTH_GROUP, type SaveProblem } from '@/lib/validation/personalKey';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
@@ -16,9 +17,15 @@ import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 import { AdditionalFields, type AdditionalFieldsTexts, type ShownField } from './AdditionalFields';
+import { NameEmailFields, type NameEmailTexts, type NameEmailValues } from './NameEmailFields';
 
-/** The group variants whose personal-info page has additional fields (spec §2); ra's name and e-mail come with issue 9. */
+/** The group variants whose personal-info page has additional fields (spec §2). */
 export type AdditionalFieldsVariant = 'kodew' | 'kodegroupcode';
+
+/** What the page asks besides the key, by the variant's personalFields (lib/flows/groupVariants.ts). */
+export type PersonalPart =
+  | { kind: 'additionalFields'; fields: ShownField[]; initialValues: Record<number, string>; texts: AdditionalFieldsTexts }
+  | { kind: 'nameEmail'; initialValues: NameEmailValues; texts: NameEmailTexts };
 
 export type PersonalInfoTexts = {
   title: string;
@@ -36,15 +43,13 @@ export type PersonalInfoTexts = {
 };
 
 type Props = {
-  variant: AdditionalFieldsVariant;
+  variant: GroupVariant;
   crypto: ClientCrypto;
   /** The participant has a key, so an account: keep is offered, consent is given (spec §4, §6). */
   hasAccount: boolean;
   /** The page info asks "finish or cancel?" before saving (spec §2's modal variant). */
   finishModal: boolean;
-  fields: ShownField[];
-  initialValues: Record<number, string>;
-  fieldTexts: AdditionalFieldsTexts;
+  personal: PersonalPart;
   keyTexts: KeyChoiceTexts;
   texts: PersonalInfoTexts;
 };
@@ -52,19 +57,26 @@ type Props = {
 const ERROR_MODAL = 'personal-info-error';
 const FINISH_MODAL = 'personal-info-finish';
 
+/** The problems of the page's own fields, keyed as their data-field-id, in the order of the page. */
+function personalProblems(personal: PersonalPart, values: Record<string, string>): Map<string, string> {
+  if (personal.kind === 'additionalFields') return new Map([...pageFieldProblems(personal.fields, values)].map(([id, problem]) => [String(id), problem]));
+  const problems = nameEmailProblems(values.name ?? '', values.email ?? '');
+  return hasNameEmailProblems(problems) ? new Map(Object.entries(problems)) : new Map();
+}
+
 /**
- * The personal-info form of the group flows (spec §2, §4, §5): the group code's additional fields,
- * the one key choice with data-privacy consent, and save. Save reads as disabled until the key is
+ * The personal-info form of the group flows (spec §2, §4, §5): the group code's additional fields
+ * (or name and e-mail), the one key choice with data-privacy consent, and save. Save reads as disabled until the key is
  * acceptable and consent is given, yet a press explains what is missing in the error modal; a
  * field's problem shows under it. Where the page info asks for it, save first asks "finish or
  * cancel?"; cancel returns to the form with everything typed. Nothing typed is stored in the
  * browser: the key leaves only encrypted, in the call.
  */
-export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, fields, initialValues, fieldTexts, keyTexts, texts }: Props) {
+export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, personal, keyTexts, texts }: Props) {
   const { openModal, closeModal } = useModal();
   const personalKey = usePersonalKey(MIN_KEY_LENGTH_GROUP, { canKeep: hasAccount, consentGiven: hasAccount });
-  const [values, setValues] = useState<Record<number, string>>(initialValues);
-  const [left, setLeft] = useState<ReadonlySet<number>>(new Set());
+  const [values, setValues] = useState<Record<string, string>>(personal.initialValues);
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [pressed, setPressed] = useState(false);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -72,7 +84,7 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, fie
   const save = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
-  const problems = pageFieldProblems(fields, values);
+  const problems = personalProblems(personal, values);
   // A problem shows once the field was left or save was pressed: not while the participant is still on the way.
   const shown = new Map([...problems].filter(([id]) => pressed || left.has(id)));
 
@@ -90,10 +102,14 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, fie
   const send = async () => {
     setBusy(true);
     const row = groupVariant(variant);
-    const response = await postCall(row.calls.personal as `submit/${AdditionalFieldsVariant}/personalinfo`, {
-      additionalFieldsWithValues: fields.map((field) => ({ id: field.id, value: values[field.id] ?? '' })),
-      password: personalKey.encrypted(crypto),
-    });
+    const password = personalKey.encrypted(crypto);
+    const response =
+      personal.kind === 'nameEmail'
+        ? await postCall(row.calls.personal as 'submit/ra/personalinfo', { name: (values.name ?? '').trim(), email: (values.email ?? '').trim(), password })
+        : await postCall(row.calls.personal as `submit/${AdditionalFieldsVariant}/personalinfo`, {
+            additionalFieldsWithValues: personal.fields.map((field) => ({ id: field.id, value: values[field.id] ?? '' })),
+            password,
+          });
     const outcome = routeAfterPersonalInfo(row, response, response.tokenClaims, personalKey.settingKey);
     if (outcome.kind === 'go') {
       goAfterSessionChange(outcome.to);
@@ -111,8 +127,8 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, fie
     const lines = [...(problems.size > 0 ? [texts.fieldsInvalid] : []), ...personalKey.problems.map((problem) => keyMessage[problem])];
     if (lines.length > 0) {
       // Once the modal closes, focus goes to the first field that needs the participant.
-      const [firstProblem] = fields.filter((field) => problems.has(field.id));
-      const field = firstProblem && formRef.current?.querySelector<HTMLElement>(`[data-field-id="${firstProblem.id}"]`);
+      const [firstProblem] = problems.keys();
+      const field = firstProblem !== undefined ? formRef.current?.querySelector<HTMLElement>(`[data-field-id="${firstProblem}"]`) : undefined;
       showError(lines.join('\n'), field ?? save.current);
       return;
     }
@@ -123,8 +139,8 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, fie
     void send();
   };
 
-  const onChange = (id: number, value: string) => setValues((current) => ({ ...current, [id]: value }));
-  const onLeave = (id: number) => setLeft((current) => (current.has(id) ? current : new Set([...current, id])));
+  const onChange = (id: number | string, value: string) => setValues((current) => ({ ...current, [id]: value }));
+  const onLeave = (id: number | string) => setLeft((current) => (current.has(String(id)) ? current : new Set([...current, String(id)])));
 
   return (
     <section className="card card-narrow" aria-labelledby={titleId}>
@@ -133,7 +149,26 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, fie
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
-        <AdditionalFields fields={fields} values={values} onChange={onChange} problems={shown} onLeave={onLeave} texts={fieldTexts} disabled={busy} />
+        {personal.kind === 'nameEmail' ? (
+          <NameEmailFields
+            values={{ name: values.name ?? '', email: values.email ?? '' }}
+            onChange={onChange}
+            problems={Object.fromEntries(shown) as NameEmailProblems}
+            onLeave={onLeave}
+            texts={personal.texts}
+            disabled={busy}
+          />
+        ) : (
+          <AdditionalFields
+            fields={personal.fields}
+            values={values}
+            onChange={onChange}
+            problems={new Map([...shown].map(([id, problem]) => [Number(id), problem as FieldProblem]))}
+            onLeave={onLeave}
+            texts={personal.texts}
+            disabled={busy}
+          />
+        )}
         <KeyChoice texts={keyTexts} {...personalKey.keyChoice} disabled={busy} />
         <div className={formStyles.actions}>
           {/* Enabled in the server's HTML: Enter before the scripts run is held and carried out (useEarlyForm).

@@ -1,27 +1,18 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
-import { groupVariant } from '@/lib/flows/groupVariants';
+import type { ResponseOf } from '@/lib/api/catalogue';
+import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { sortAdditionalFields } from '@/lib/validation/additionalFields';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { keyChoiceTexts } from '@/components/form/keyChoiceTexts';
-import { PersonalInfoForm, type AdditionalFieldsVariant } from './PersonalInfoForm';
+import { PersonalInfoForm, type PersonalPart } from './PersonalInfoForm';
 
-/**
- * The personal-info page of the group flows with additional fields (/kodewgrouploginpersonal;
- * /kodegroupcodepersonal in issue 9): the variant's page info, the fields in the order of
- * sortAdditionalFields with the participant's saved values, and the key choice. The page info's
- * personal access code is not handed to the page: the e-mail step shows it (DESIGN "Secrets").
- */
-export async function PersonalInfoScreen({ variant }: { variant: AdditionalFieldsVariant }) {
-  const row = groupVariant(variant);
-  const [{ response, t, claims, commit }, tModal] = await Promise.all([
-    loadPage(row.calls.personalPage as `pageinfo/${AdditionalFieldsVariant}/personalinfo`, { needsToken: true }),
-    getTranslations('modal'),
-  ]);
-  const config = getConfig();
-  // The upstream decides (hasAccount); an upstream that leaves it out has the token say (spec §4: assessorId).
-  const hasAccount = response.hasAccount ?? claims.assessorId !== undefined;
+type Translate = (key: string) => string;
+type PageResponse = ResponseOf<'pageinfo/kodew/personalinfo'> & ResponseOf<'pageinfo/ra/personalinfo'>;
+
+/** The group code's additional fields in the order of sortAdditionalFields, with the participant's saved values. */
+function additionalFieldsPart(response: PageResponse, t: Translate): PersonalPart {
   const fields = sortAdditionalFields(response.additionalFieldsWithValues ?? []).map((field) => ({
     id: field.id,
     name: field.name,
@@ -34,6 +25,56 @@ export async function PersonalInfoScreen({ variant }: { variant: AdditionalField
   const initialValues = Object.fromEntries(
     fields.map((field) => [field.id, field.fieldType === 'List' && !field.allowedValues.includes(field.value) ? '' : field.value]),
   );
+  return {
+    kind: 'additionalFields',
+    fields: fields.map(({ value: _value, ...field }) => field),
+    initialValues,
+    texts: {
+      legend: t('PersonalInfoFieldsLegend'),
+      requiredNote: t('PersonalInfoRequiredNote'),
+      choose: t('PersonalInfoChoose'),
+      problems: {
+        required: t('PersonalInfoFieldRequired'),
+        listRequired: t('PersonalInfoListRequired'),
+        notAllowed: t('PersonalInfoFieldNotAllowed'),
+        tooLong: t('PersonalInfoFieldTooLong'),
+      },
+    },
+  };
+}
+
+/** The participant's name and e-mail as saved (the requirements analysis). */
+function nameEmailPart(response: PageResponse, t: Translate): PersonalPart {
+  return {
+    kind: 'nameEmail',
+    initialValues: { name: response.name ?? '', email: response.email ?? '' },
+    texts: {
+      legend: t('PersonalInfoFieldsLegend'),
+      nameLabel: t('PersonalInfoNameLabel'),
+      emailLabel: t('PersonalInfoEmailLabel'),
+      emailHint: t('PersonalInfoEmailHint'),
+      problems: { tooLong: t('PersonalInfoFieldTooLong'), invalid: t('PersonalInfoEmailInvalid') },
+    },
+  };
+}
+
+/**
+ * The personal-info page of every group flow (/kodewgrouploginpersonal, /grouploginpersonal,
+ * /kodegroupcodepersonal): the variant's page info, what the variant asks (its personalFields: the
+ * additional fields, or name and e-mail) with the participant's saved values, and the key choice.
+ * The page info's personal access code is not handed to the page: the e-mail step or the manual
+ * shows it (DESIGN "Secrets").
+ */
+export async function PersonalInfoScreen({ variant }: { variant: GroupVariant }) {
+  const row = groupVariant(variant);
+  const [{ response: loaded, t, claims, commit }, tModal] = await Promise.all([
+    loadPage(row.calls.personalPage, { needsToken: true }),
+    getTranslations('modal'),
+  ]);
+  const response = loaded as PageResponse;
+  const config = getConfig();
+  // The upstream decides (hasAccount); an upstream that leaves it out has the token say (spec §4: assessorId).
+  const hasAccount = response.hasAccount ?? claims.assessorId !== undefined;
   return (
     <>
       <PageTitle parts={[t('PersonalInfoTitle')]} />
@@ -43,19 +84,7 @@ export async function PersonalInfoScreen({ variant }: { variant: AdditionalField
         crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
         hasAccount={hasAccount}
         finishModal={response.finishModal === true}
-        fields={fields.map(({ value: _value, ...field }) => field)}
-        initialValues={initialValues}
-        fieldTexts={{
-          legend: t('PersonalInfoFieldsLegend'),
-          requiredNote: t('PersonalInfoRequiredNote'),
-          choose: t('PersonalInfoChoose'),
-          problems: {
-            required: t('PersonalInfoFieldRequired'),
-            listRequired: t('PersonalInfoListRequired'),
-            notAllowed: t('PersonalInfoFieldNotAllowed'),
-            tooLong: t('PersonalInfoFieldTooLong'),
-          },
-        }}
+        personal={row.personalFields === 'nameEmail' ? nameEmailPart(response, t) : additionalFieldsPart(response, t)}
         keyTexts={{ ...keyChoiceTexts(t, tModal('close'), hasAccount ? 'change' : 'create'), hint: t(hasAccount ? 'PersonalKeyHintChange' : 'PersonalKeyHintCreate') }}
         texts={{
           title: t('PersonalInfoTitle'),

@@ -19,7 +19,12 @@ export const EXPORT_COLUMNS = [
   'finished_at',
   'group_code',
   'participant',
+  'participant_name',
+  'participant_email',
 ] as const;
+
+/** The columns that hold what a participant typed: written so that a spreadsheet cannot take them for a formula. */
+const TYPED_COLUMNS: ReadonlySet<string> = new Set(['participant_name', 'participant_email']);
 
 /**
  * After the fixed columns, one column per additional field of the group codes that offer the
@@ -46,6 +51,13 @@ export type ExportRow = {
    * answer, so that their answers can be joined; it opens nothing (unlike their access code).
    */
   participant: number | null;
+  /**
+   * The name and e-mail a group participant gave on the personal-info page (the requirements
+   * analysis asks for them; stored once, on their assessor); null when they gave none, and for an
+   * ident-code assessment, whose assessor the export does not describe.
+   */
+  participant_name: string | null;
+  participant_email: string | null;
 };
 
 export type ExportFormat = 'csv' | 'json';
@@ -163,7 +175,9 @@ export async function exportAnswers(
     sql.query<AnswerRow>(
       `select s.assessment_id, case when a.group_member_id is null then a.ident_code end as ident_code, a.questionnaire_key,
               a.questionnaire_version, s.question_id, s.answer_id, s.value, s.saved_at, a.finished_at,
-              g.code as group_code, m.id as participant, g.id as group_id, m.field_values
+              g.code as group_code, m.id as participant, g.id as group_id, m.field_values,
+              case when m.id is not null then nullif(trim(p.first_name || ' ' || p.last_name), '') end as participant_name,
+              case when m.id is not null then nullif(p.email, '') end as participant_email
          from (select s.assessment_id, s.question_id, s.answer_id, s.value, s.saved_at
                  from answer s
                 where (s.assessment_id, s.answer_id) > ($3::int, $4::int) and s.assessment_id <= $5::int
@@ -174,6 +188,7 @@ export async function exportAnswers(
          join assessment a on a.id = s.assessment_id and a.id between $3::int and $5::int
          left join group_member m on m.id = a.group_member_id
          left join group_code g on g.id = m.group_code_id
+         left join assessor p on p.id = m.assessor_id
         order by s.assessment_id, s.answer_id`,
       [options.questionnaireKey, options.finishedOnly === true, ...(after ?? [first - 1, 2147483647]), last, limit],
     );
@@ -191,7 +206,10 @@ export async function exportAnswers(
         if (pending !== undefined) chunk += `${pending},\n`;
         pending = JSON.stringify(Object.fromEntries(columns.map((column, i) => [column, values[i] ?? null])));
       } else {
-        chunk += csvLine(values.map((value, i) => (i < EXPORT_COLUMNS.length ? value : spreadsheetText(value as string | null))), dialect);
+        chunk += csvLine(
+          values.map((value, i) => (i < EXPORT_COLUMNS.length && !TYPED_COLUMNS.has(columns[i]!) ? value : spreadsheetText(value as string | null))),
+          dialect,
+        );
       }
       summary.rows += 1;
       if (row.assessment_id !== lastAssessment) {
@@ -217,6 +235,8 @@ function exportRow(row: AnswerRow): ExportRow {
     finished_at: isoUtc(row.finished_at),
     group_code: row.group_code,
     participant: row.participant,
+    participant_name: row.participant_name,
+    participant_email: row.participant_email,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { baseResponse, pageInfoResponse } from './schemas/common';
 import {
   groupCodePageInfoRequest,
+  generalPageInfoResponse,
   headerFooterResponse,
   identCodePageInfoRequest,
   loadImageRequest,
@@ -42,7 +43,7 @@ function call<Req extends z.ZodObject, Res extends z.ZodType>(kind: CallKind, re
 
 /** Every call of spec §7, keyed by its path below {api}. Nothing else passes the proxy. */
 export const CALLS = {
-  pageinfo: call('pageinfo', plainPageInfoRequest, pageInfoResponse),
+  pageinfo: call('pageinfo', plainPageInfoRequest, generalPageInfoResponse),
   'pageinfo/headerfooter': call('pageinfo', plainPageInfoRequest, headerFooterResponse),
   'pageinfo/error': call('pageinfo', plainPageInfoRequest, pageInfoResponse),
   'pageinfo/kodekodex/login': call('pageinfo', identCodePageInfoRequest, pageInfoResponse),

@@ -42,7 +42,11 @@ export type Situation =
    */
   | 'groupMemberComplete'
   /** A web-variant participant just logged in (personal info not saved) whose first questionnaire is answered completely. */
-  | 'groupMemberUnsavedComplete';
+  | 'groupMemberUnsavedComplete'
+  /** A participant of a requirements-analysis group code (ra), just logged in: no key, no name or e-mail. */
+  | 'raMember'
+  /** The same after the personal-info page: name, e-mail and key saved (so an account). */
+  | 'raMemberWithKey';
 
 export type AuthorityRow = {
   id: string;
@@ -321,6 +325,57 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     when: 'group participant who has not saved personal info, questionnaire answered completely (a token that finished had passed the rule: its retry answers like the first)',
     situation: 'groupMemberUnsavedComplete',
     cells: { ...BEFORE_PERSONAL_INFO, finishedWith: ok() },
+  },
+  { id: 'ra login page', calls: ['pageinfo/ra/login'], when: 'translations only; the code in the address is not looked up', situation: 'running', cells: PUBLIC },
+  {
+    id: 'ra login',
+    calls: ['submit/ra/login'],
+    when: 'the right ra group code: a new participant; the token is not read; limited per address',
+    situation: 'running',
+    cells: everyState(ok()),
+  },
+  { id: 'ra personal info page, no key', calls: ['pageinfo/ra/personalinfo'], when: 'ra participant without a key: empty name and e-mail', situation: 'raMember', cells: LOGGED_IN_ONLY },
+  {
+    id: 'ra personal info page, key set',
+    calls: ['pageinfo/ra/personalinfo'],
+    when: 'ra participant with a key: their name, e-mail and access code',
+    situation: 'raMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'ra personal info page, other variant',
+    calls: ['pageinfo/ra/personalinfo'],
+    when: 'a web-variant participant',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'ra personal info, no key',
+    calls: ['submit/ra/personalinfo'],
+    when: 'name, e-mail and a new key; the access code mailed to that address',
+    situation: 'raMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'ra personal info, key set',
+    calls: ['submit/ra/personalinfo'],
+    when: 'name, e-mail and a new key, replacing the one set; the access code mailed to that address; limited per participant and address',
+    situation: 'raMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'ra personal info, other variant',
+    calls: ['submit/ra/personalinfo'],
+    when: 'a web-variant participant',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'manual, ra participant',
+    calls: ['pageinfo'],
+    when: "category questionnairemanual: a logged-in ra participant's token with a key adds their personal access code",
+    situation: 'raMemberWithKey',
+    cells: PUBLIC,
   },
 ];
 

@@ -39,4 +39,8 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodew/sendaccesscode': sendAccessCode('kodew'),
   'pageinfo/kodew/assessmentselection': selectionPage('kodew'),
   'submit/kodew/assessmentselection': submitSelection('kodew'),
+  'pageinfo/ra/login': GROUP_LOGIN_HANDLERS.ra.page,
+  'submit/ra/login': GROUP_LOGIN_HANDLERS.ra.submit,
+  'pageinfo/ra/personalinfo': groupPersonalInfoPage('ra'),
+  'submit/ra/personalinfo': submitGroupPersonalInfo('ra'),
 };

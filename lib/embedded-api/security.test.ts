@@ -22,6 +22,9 @@ import { bundledDefinition, sendTo, startTestApi, testSettings, type Handle } fr
 const settings = testSettings('a'.repeat(40));
 const KEY = 'Geheim4711';
 const GROUP_CODE = 'SECGROUP';
+/** The requirements analysis's: its login row logs in with it, its fixtures are made of codes like it. */
+const RA_GROUP_CODE = 'SECRAGRP';
+const RA_QUESTIONNAIRES = [{ key: 'ra-requirements', questionnaireType: 1, selectable: true }];
 const UNAVAILABLE = unavailableRow(CALL_PATHS.filter((p) => !ROUTES[p]));
 const TABLE: AuthorityRow[] = [...AUTHORITY_TABLE, UNAVAILABLE];
 
@@ -38,6 +41,7 @@ beforeAll(async () => {
     GROUP_CODE,
     JSON.stringify([{ key: 'kodew-strengths', questionnaireType: 1, selectable: true }]),
   ]);
+  await db.query(`insert into group_code (code, variant, product, questionnaires) values ($1, 'ra', 3, $2::jsonb)`, [RA_GROUP_CODE, JSON.stringify(RA_QUESTIONNAIRES)]);
 }, 60_000);
 
 afterAll(async () => db?.close());
@@ -55,18 +59,23 @@ type Fixture = {
   assessorId: number;
   identCode: string;
   personal: string[];
-  product: 1 | 4;
+  product: 1 | 3 | 4;
   memberId?: number;
   hasAccount: boolean;
   /** The questionnaire it answers, when it is not competency-24. */
   questionnaireKey?: string;
   /** A group participant who has not saved the personal-info page (consent before content). */
   personalInfoPending?: boolean;
+  /** The group code's variant, for a group participant. */
+  variant?: 'kodew' | 'ra';
+  /** A group participant with another questionnaire to choose once this one is finished (not logged out). */
+  questionnairesLeft?: boolean;
 };
 
 const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete', 'groupMemberUnsavedComplete'];
+const RA_SITUATIONS: Situation[] = ['raMember', 'raMemberWithKey'];
 /** Saved personal info means a key in kodew: keep is impossible without one. */
-const SAVED_SITUATIONS: Situation[] = ['groupMemberWithKey', 'groupMemberComplete'];
+const SAVED_SITUATIONS: Situation[] = ['groupMemberWithKey', 'groupMemberComplete', 'raMemberWithKey'];
 const COMPLETE_SITUATIONS: Situation[] = ['complete', 'groupMemberComplete', 'groupMemberUnsavedComplete'];
 
 /** A web-variant group code of its own per fixture, with one Text and one List field. */
@@ -102,9 +111,35 @@ async function createGroupFixture(situation: Situation, n: string, personal: str
     memberId: member.memberId,
     hasAccount: withKey,
     personalInfoPending: !withKey,
+    variant: 'kodew',
+    questionnairesLeft: true,
   };
   if (COMPLETE_SITUATIONS.includes(situation)) await answerEverything(fixture);
   return fixture;
+}
+
+/** A requirements-analysis group code of its own per fixture; saved personal info is a name, an e-mail and a key. */
+async function createRaFixture(situation: Situation, n: string, personal: string[]): Promise<Fixture> {
+  const code = `SECR${n}`;
+  await db.query(`insert into group_code (code, variant, product, questionnaires) values ($1, 'ra', 3, $2::jsonb)`, [code, JSON.stringify(RA_QUESTIONNAIRES)]);
+  const member = await db.transaction(async (tx) => createMember(tx, (await findGroupCode(tx, code))!));
+  const withKey = SAVED_SITUATIONS.includes(situation);
+  if (withKey) {
+    await db.query(`update assessor set last_name = $2, email = $3, key_hash = $4 where id = $1`, [member.assessorId, `${personal[0]} ${personal[1]}`, personal[2], keyHash]);
+    await db.query('update group_member set personal_info_saved_at = now() where id = $1', [member.memberId]);
+  }
+  return {
+    assessmentId: member.assessmentId,
+    assessorId: member.assessorId,
+    identCode: member.accessCode,
+    personal,
+    product: 3,
+    memberId: member.memberId,
+    hasAccount: withKey,
+    personalInfoPending: !withKey,
+    variant: 'ra',
+    questionnaireKey: 'ra-requirements',
+  };
 }
 
 async function createFixture(situation: Situation): Promise<Fixture> {
@@ -112,6 +147,7 @@ async function createFixture(situation: Situation): Promise<Fixture> {
   const n = String(serial).padStart(4, '0');
   const personal = [`Fenja${n}`, `Verborgen${n}`, `fenja${n}@example.com`, `Kandidatin${n}`];
   if (GROUP_SITUATIONS.includes(situation)) return createGroupFixture(situation, n, personal);
+  if (RA_SITUATIONS.includes(situation)) return createRaFixture(situation, n, personal);
   const mustRegister = situation === 'mustRegisterNoKey' || situation === 'mustRegisterWithKey';
   const [assessor] = await db.query<{ id: number }>(
     `insert into assessor (first_name, last_name, email, is_registered, must_register, key_hash) values ($1, $2, $3, $4, $5, $6) returning id`,
@@ -199,7 +235,7 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
       const [answered] = await db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [fixture.assessmentId]);
       if (answered!.n === 0) await answerEverything(fixture);
       // A group participant has another questionnaire to choose: not logged out (spec §4).
-      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: fixture.memberId === undefined });
+      expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: fixture.questionnairesLeft !== true });
       return token;
     }
   }
@@ -212,8 +248,8 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     case 'pageinfo/error':
       return { category: 'SignOut', ...withToken };
     case 'pageinfo':
-      // A group participant's /kodewinfo reads their group's texts.
-      return { uiLanguage: 'de-DE', ...(fixture.memberId !== undefined && { category: 'kodewinfo' }), ...withToken };
+      // A group participant's /kodewinfo reads their group's texts; an ra participant's manual their access code.
+      return { uiLanguage: 'de-DE', ...(fixture.variant && { category: fixture.variant === 'ra' ? 'questionnairemanual' : 'kodewinfo' }), ...withToken };
     case 'submit/kodew/assessmentselection':
       // The second questionnaire of the fixture's group: the participant's assessment is re-targeted.
       return { selectedQuestionnaireId: 2, type: 2, ...withToken };
@@ -248,6 +284,12 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
       return { groupcode: encrypt(GROUP_CODE), uiLanguage: 'de-DE', ...withToken };
     case 'loadImage':
       return { category: bundledDefinition('kodew-strengths').questions[0]!.imageKey!, uiLanguage: 'de-DE', ...withToken };
+    case 'pageinfo/ra/login':
+      return { uiLanguage: 'de-DE', groupCodeIdent: RA_GROUP_CODE, ...withToken };
+    case 'submit/ra/login':
+      return { groupcode: encrypt(RA_GROUP_CODE), ...withToken };
+    case 'submit/ra/personalinfo':
+      return { name: 'Mallory Uebernahme', email: 'mallory@example.com', password: encrypt('Uebernahme1'), uiLanguage: 'en-US', ...withToken };
     case 'submit/kodew/sendaccesscode':
       return { email: 'mallory@example.com', accessCode: encrypt(fixture.identCode), uiLanguage: 'de-DE', ...withToken };
     default:

@@ -11,7 +11,7 @@ import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } 
 const dataDir = tempDataDir();
 let store: TestStore;
 let env: Record<string, string>;
-const HEADER = 'ident_code,questionnaire_key,questionnaire_version,question_id,answer_id,value,saved_at,finished_at,group_code,participant';
+const HEADER = 'ident_code,questionnaire_key,questionnaire_version,question_id,answer_id,value,saved_at,finished_at,group_code,participant,participant_name,participant_email';
 
 beforeAll(async () => {
   store = await createTestStore();
@@ -55,11 +55,11 @@ describe('export', () => {
     expect(await runAdmin(['export', '--questionnaire', 'team-check'], io)).toBe(EXIT.ok);
     expect(io.text()).toBe([
       HEADER,
-      'DONE00001,team-check,1,1,11,2,2030-01-01T09:00:00.000Z,2030-01-02T02:04:05.000Z,,',
-      'DONE00001,team-check,1,1,12,1,2030-01-01T09:00:00.500Z,2030-01-02T02:04:05.000Z,,',
-      'DONE00001,team-check,1,2,22,1,2030-01-01T10:00:00.000Z,2030-01-02T02:04:05.000Z,,',
+      'DONE00001,team-check,1,1,11,2,2030-01-01T09:00:00.000Z,2030-01-02T02:04:05.000Z,,,,',
+      'DONE00001,team-check,1,1,12,1,2030-01-01T09:00:00.500Z,2030-01-02T02:04:05.000Z,,,,',
+      'DONE00001,team-check,1,2,22,1,2030-01-01T10:00:00.000Z,2030-01-02T02:04:05.000Z,,,,',
       // Not yet bound to a version, not finished: empty fields. NOTHING01 answered nothing: no row.
-      'OPEN00001,team-check,,1,11,0,2030-02-01T00:00:00.000Z,,,',
+      'OPEN00001,team-check,,1,11,0,2030-02-01T00:00:00.000Z,,,,,',
       '',
     ].join('\r\n'));
     expect(io.stderr).toEqual(['Exported 4 answer items of 2 participants (questionnaire team-check) to stdout.']);
@@ -80,7 +80,7 @@ describe('export', () => {
     expect(parsed).toHaveLength(4);
     expect(parsed[3]).toEqual({
       ident_code: 'OPEN00001', questionnaire_key: 'team-check', questionnaire_version: null, question_id: 1, answer_id: 11, value: 0,
-      saved_at: '2030-02-01T00:00:00.000Z', finished_at: null, group_code: null, participant: null,
+      saved_at: '2030-02-01T00:00:00.000Z', finished_at: null, group_code: null, participant: null, participant_name: null, participant_email: null,
     });
     expect(Object.keys(parsed[0]!).join(',')).toBe(HEADER);
     expect(text.split('\n')).toHaveLength(4 + 3);
@@ -104,7 +104,7 @@ describe('export', () => {
     expect(await runAdmin(['export', '--questionnaire', 'team-check', '--excel'], io)).toBe(EXIT.ok);
     const text = io.text();
     expect(text.startsWith(`\uFEFF${HEADER.replaceAll(',', ';')}\r\n`)).toBe(true);
-    expect(text).toContain('OPEN00001;team-check;;1;11;0;2030-02-01T00:00:00.000Z;;;\r\n');
+    expect(text).toContain('OPEN00001;team-check;;1;11;0;2030-02-01T00:00:00.000Z;;;;;\r\n');
   });
 
   it('writes to a file readable only by its owner, and leaves no file when the folder does not exist', async () => {
@@ -239,15 +239,15 @@ describe('the export of group participants', () => {
     const [g1, g2] = codes;
     expect(io.text()).toBe([
       GROUP_HEADER,
-      `,web-check,1,1,11,50,2030-02-01T00:00:00.000Z,2030-03-01T00:00:00.000Z,${g1},${m1},3-5,"Vertrieb, Nord",`,
-      `,web-check,1,2,21,-2,2030-02-01T00:00:01.000Z,2030-03-01T00:00:00.000Z,${g1},${m1},3-5,"Vertrieb, Nord",`,
+      `,web-check,1,1,11,50,2030-02-01T00:00:00.000Z,2030-03-01T00:00:00.000Z,${g1},${m1},,,3-5,"Vertrieb, Nord",`,
+      `,web-check,1,2,21,-2,2030-02-01T00:00:01.000Z,2030-03-01T00:00:00.000Z,${g1},${m1},,,3-5,"Vertrieb, Nord",`,
       // Fields left empty are empty; a field another group code has is empty too.
-      `,web-check,1,1,11,50,2030-02-01T00:00:00.000Z,,${g1},${m2},,,`,
-      `,web-check,1,2,21,-2,2030-02-01T00:00:01.000Z,,${g1},${m2},,,`,
+      `,web-check,1,1,11,50,2030-02-01T00:00:00.000Z,,${g1},${m2},,,,,`,
+      `,web-check,1,2,21,-2,2030-02-01T00:00:01.000Z,,${g1},${m2},,,,,`,
       // The second group code's Abteilung shares the first one's column.
-      `,web-check,1,1,11,50,2030-02-01T00:00:00.000Z,,${g2},${m3},,Einkauf,Wien`,
-      `,web-check,1,2,21,-2,2030-02-01T00:00:01.000Z,,${g2},${m3},,Einkauf,Wien`,
-      'SOLO00001,web-check,1,1,11,0,2030-02-02T00:00:00.000Z,,,,,,',
+      `,web-check,1,1,11,50,2030-02-01T00:00:00.000Z,,${g2},${m3},,,,Einkauf,Wien`,
+      `,web-check,1,2,21,-2,2030-02-01T00:00:01.000Z,,${g2},${m3},,,,Einkauf,Wien`,
+      'SOLO00001,web-check,1,1,11,0,2030-02-02T00:00:00.000Z,,,,,,,,',
       '',
     ].join('\r\n'));
     expect(io.stderr).toEqual(['Exported 7 answer items of 4 participants (questionnaire web-check) to stdout.']);
@@ -261,7 +261,7 @@ describe('the export of group participants', () => {
     expect(await runAdmin(['export', '--questionnaire', 'web-more', '--format', 'json'], io)).toBe(EXIT.ok);
     expect(JSON.parse(io.text())).toEqual([{
       ident_code: null, questionnaire_key: 'web-more', questionnaire_version: 1, question_id: 1, answer_id: 11, value: 100,
-      saved_at: expect.any(String), finished_at: null, group_code: codes[0], participant: members[0]!.memberId,
+      saved_at: expect.any(String), finished_at: null, group_code: codes[0], participant: members[0]!.memberId, participant_name: null, participant_email: null,
       'field:Berufserfahrung': '3-5', 'field:Abteilung': 'Vertrieb, Nord', 'field:Standort': null,
     }]);
   });
@@ -290,5 +290,42 @@ describe('the export of group participants', () => {
     const json = recorder(env);
     expect(await runAdmin(['export', '--questionnaire', 'web-check', '--format', 'json'], json)).toBe(EXIT.ok);
     expect((JSON.parse(json.text()) as Array<Record<string, unknown>>).find((r) => r.participant === members[1]!.memberId)!['field:Abteilung']).toBe(formula);
+  });
+});
+
+describe('the export of requirements-analysis participants', () => {
+  it('adds the name and e-mail they gave (stored once, on their assessor); a name a spreadsheet would take for a formula is text in CSV, as typed in JSON', async () => {
+    const formula = '=1+1 Anna';
+    const [named, anonymous] = await withDb(env, async (opened) => {
+      const { db } = opened;
+      await insertQuestionnaire(opened, 'ra-check', 1, 3);
+      await db.query(`insert into group_code (code, variant, product, questionnaires) values ('RAEXPORT1', 'ra', 3, $1::jsonb)`, [
+        JSON.stringify([{ key: 'ra-check', questionnaireType: 1, selectable: true }]),
+      ]);
+      const group = (await findGroupCode(db, 'RAEXPORT1'))!;
+      const made = [];
+      for (const [name, email] of [[formula, 'anna@example.com'], ['', '']]) {
+        const member = await db.transaction((tx) => createMember(tx, group));
+        await db.query(`update assessor set first_name = '', last_name = $2, email = $3 where id = $1`, [member.assessorId, name, email]);
+        await db.query(`insert into answer (assessment_id, question_id, answer_id, value, saved_at) values ($1, 1, 11, -2, '2030-04-01T00:00:00Z')`, [member.assessmentId]);
+        made.push(member);
+      }
+      return made;
+    });
+    const csv = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'ra-check'], csv)).toBe(EXIT.ok);
+    expect(csv.text()).toBe([
+      HEADER,
+      `,ra-check,1,1,11,-2,2030-04-01T00:00:00.000Z,,RAEXPORT1,${named!.memberId},'${formula},anna@example.com`,
+      // Nothing given: empty.
+      `,ra-check,1,1,11,-2,2030-04-01T00:00:00.000Z,,RAEXPORT1,${anonymous!.memberId},,`,
+      '',
+    ].join('\r\n'));
+    const json = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'ra-check', '--format', 'json'], json)).toBe(EXIT.ok);
+    expect((JSON.parse(json.text()) as Array<Record<string, unknown>>).map((r) => [r.participant_name, r.participant_email])).toEqual([
+      [formula, 'anna@example.com'],
+      [null, null],
+    ]);
   });
 });

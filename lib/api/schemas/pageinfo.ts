@@ -22,6 +22,13 @@ export const headerFooterResponse = pageInfoResponse.extend({
 });
 export type HeaderFooterResponse = z.output<typeof headerFooterResponse>;
 
+/**
+ * The general page info (the manual, the finished page, /kodewinfo). For a group participant of a
+ * variant without an e-mail step (ra) with a personal key, the manual's carries their personal
+ * access code, which the manual shows masked (README, "Coming back").
+ */
+export const generalPageInfoResponse = pageInfoResponse.extend({ accessCode: z.string().nullish() });
+
 /** The image call answers with text: base64 image data. */
 export const loadImageRequest = z.strictObject({
   ...pageInfoRequestFields,

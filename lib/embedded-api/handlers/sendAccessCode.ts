@@ -8,9 +8,8 @@ import type { ApiAnswer, ApiContext } from '../context';
 import { isRefused, Refusal, type Holder } from '../authority';
 import { decryptClientValue } from '../clientCrypto';
 import { groupMemberHolder } from '../groups/holder';
-import { accessCodeMail } from '../mail/accessCodeMail';
-import { isLimited, releaseMail, reserveMail } from '../mail/limits';
-import { sendMail, type MailFailure } from '../mail/send';
+import { deliverAccessCode } from '../mail/deliverAccessCode';
+import type { MailFailure } from '../mail/send';
 import { issueToken } from '../tokens';
 
 type SendAccessCodeBody = { email: string; accessCode: string; uiLanguage?: string; token?: string };
@@ -51,29 +50,20 @@ export function sendAccessCode(variant: GroupVariant) {
       return invalid("accessCode: not the participant's own");
     }
 
-    const reservation = await reserveMail(ctx, member.id);
-    if (isLimited(reservation)) {
+    const language: Language = isLanguage(body.uiLanguage) ? body.uiLanguage : isLanguage(group.ui_language) ? group.ui_language : 'de-DE';
+    const delivery = await deliverAccessCode(ctx, member.id, email, member.access_code, language);
+    if ('limited' in delivery) {
       const { maxPerParticipantPerHour, maxPerClientPerHour } = ctx.settings.mail;
       return {
         statusCode: StatusCode.MailNotSent,
         detailCode: ExtraDetailCode.TooManyMails,
         errorInfo:
-          reservation.limited === 'participant'
+          delivery.limited === 'participant'
             ? `too many mails: at most ${maxPerParticipantPerHour} per participant an hour`
             : `too many mails: at most ${maxPerClientPerHour} per client address an hour`,
       };
     }
-    const language: Language = isLanguage(body.uiLanguage) ? body.uiLanguage : isLanguage(group.ui_language) ? group.ui_language : 'de-DE';
-    const result = await sendMail(ctx.db, ctx.settings.mail, accessCodeMail(email, member.access_code, language, ctx.settings.publicUrl)).catch(
-      async (error: unknown) => {
-        await releaseMail(ctx, reservation);
-        throw error;
-      },
-    );
-    if ('failed' in result) {
-      await releaseMail(ctx, reservation);
-      return NOT_SENT[result.failed];
-    }
+    if ('failed' in delivery) return NOT_SENT[delivery.failed];
     return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, token: renewedToken(holder, ctx) };
   };
 }
