@@ -39,4 +39,10 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodew/sendaccesscode': sendAccessCode('kodew'),
   'pageinfo/kodew/assessmentselection': selectionPage('kodew'),
   'submit/kodew/assessmentselection': submitSelection('kodew'),
+  // The other group flow (issue 9): the same parts, its own variant.
+  'pageinfo/kodegroupcode/login': GROUP_LOGIN_HANDLERS.kodegroupcode.page,
+  'submit/kodegroupcode/login': GROUP_LOGIN_HANDLERS.kodegroupcode.submit,
+  'pageinfo/kodegroupcode/personalinfo': groupPersonalInfoPage('kodegroupcode'),
+  'submit/kodegroupcode/personalinfo': submitGroupPersonalInfo('kodegroupcode'),
+  'submit/kodegroupcode/sendaccesscode': sendAccessCode('kodegroupcode'),
 };
