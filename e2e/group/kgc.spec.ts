@@ -184,7 +184,7 @@ test.describe('@group KGC end to end', needs('smtp'), () => {
 });
 
 test.describe('@group KGC: the e-mail step skipped, the manual, coming back', () => {
-  test('sending off: no call, on to /questionnairemanual and the grid; the access code went nowhere', async ({ page }) => {
+  test('sending off: no call, on to /questionnairemanual and the grid', async ({ page }) => {
     await signInWithGroupCode(page);
     await savePersonalInfo(page, 'Birke2026');
     await screen(page, EMAIL, 'Your personal access code');
@@ -206,18 +206,21 @@ test.describe('@group KGC: the e-mail step skipped, the manual, coming back', ()
     await expect(pageOf(page, 1)).toBeVisible();
   });
 
-  test('/kodegroupcodemanual: the flow’s manual (axe clean, its two info modals too), continuing to the grid; before personal info it sends to the personal page', async ({ page }) => {
+  test('/kodegroupcodemanual: the flow’s manual (axe clean, its two info modals too), continuing to the grid; before personal info the grid sends to the personal page', async ({ page }) => {
     await signInWithGroupCode(page);
     await expect(page).toHaveURL(PERSONAL);
-    // Consent before content: a participant who skipped personal info is sent there.
+    // The manual's texts are no one's: it shows. Its continue reaches content, which waits for consent.
     await page.goto('/kodegroupcodemanual');
+    await expect(page.getByRole('heading', { level: 1, name: 'How to fill in the questionnaire' })).toBeVisible();
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page).toHaveURL(PERSONAL);
     await savePersonalInfo(page, 'Eiche2026');
     await expect(page).toHaveURL(EMAIL);
     await page.goto('/kodegroupcodemanual');
     await screen(page, /\/kodegroupcodemanual$/, 'How to fill in the questionnaire');
-    for (const button of [/filling in/i, /general/i]) {
-      await page.getByRole('button', { name: button }).first().click();
+    for (const button of ['Show filling-in notes', 'General information']) {
+      await page.getByRole('button', { name: button, exact: true }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await expectNoAxeViolations(page);
@@ -263,7 +266,7 @@ test.describe('@group KGC: the e-mail step skipped, the manual, coming back', ()
       await expect(back).toHaveURL(/\/questionnaire$/);
       await expect(pageOf(back, 3)).toBeVisible();
       // The pages answered are there: page 2's items as answered.
-      await back.getByRole('button', { name: 'Previous' }).click();
+      await back.getByRole('button', { name: 'Back', exact: true }).click();
       await expect(pageOf(back, 2)).toBeVisible();
       for (let item = 0; item < 3; item++) await expect(items(back).nth(item).getByRole('radio', { name: 'mostly applies', exact: true })).toBeChecked();
 
