@@ -125,6 +125,8 @@ async function groupVisitors(client: Client, variant: GroupVariant): Promise<Vis
     const login = JSON.parse(probe.body || '{}') as { statusCode?: number; tokenClaims?: { isLoggedIn?: boolean } };
     if (probe.status !== 200 || login.statusCode !== 1 || !login.tokenClaims?.isLoggedIn) throw new Error(`setup: ${code} did not log a ${variant} participant in: ${probe.status} ${probe.body.slice(0, 200)}`);
     if (name === consent) await call(client, visitor, row.calls.personal, personalInfoBody(variant, code));
+    // Past the token check of the variant's calls: its personal-info page answers Ok (call() throws otherwise).
+    await call(client, visitor, row.calls.personalPage, {});
     made.push(visitor);
   }
   return made;
