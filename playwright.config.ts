@@ -47,7 +47,7 @@ const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
  * time (project 'mail'), since two cannot listen on one port and a server one of them runs would
  * take the mail that "SMTP down" expects to fail.
  */
-const MAIL_SPECS = ['**/email.spec.ts', '**/kodew-end-to-end.spec.ts'];
+const MAIL_SPECS = ['**/email.spec.ts', '**/kodew-end-to-end.spec.ts', '**/kgc.spec.ts'];
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
 const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
 

@@ -1,11 +1,12 @@
 import { CALL_PATHS, CALLS } from '@/lib/api/catalogue';
+import { GROUP_VARIANTS, groupVariant } from '@/lib/flows/groupVariants';
 import { ACTION_BODIES, realActionIds } from './actions';
 import { pageScriptCall } from './api';
 import { sampleObject, type FuzzBody } from './bodies';
 import type { FuzzRequest } from './http';
 import type { pageRoutes } from './pages';
 import type { Random } from './random';
-import type { Visitor } from './sessions';
+import { GROUP_VISITORS, type Visitor } from './sessions';
 import { GROUP_CODES } from './values';
 import { encryptCode } from '../support/api';
 
@@ -13,10 +14,17 @@ type Shape = Record<string, { def: { type: string; innerType?: unknown } }>;
 const unwrap = (field: { def: { type: string; innerType?: unknown } }): { def: { type: string } } =>
   field.def.innerType ? unwrap(field.def.innerType as never) : field;
 
-/** The calls only a logged-in group participant gets past the token check of. */
-const GROUP_MEMBER_CALLS: string[] = ['pageinfo/kodew/personalinfo', 'submit/kodew/personalinfo'];
-/** The group flow's calls beyond the personal-info page: only a participant who saved it gets past consent before content. */
-const GROUP_CONSENT_CALLS: string[] = CALL_PATHS.filter((path) => /\/kodew\//.test(path) && !path.endsWith('/login') && !GROUP_MEMBER_CALLS.includes(path));
+/**
+ * Who gets past a group flow's call's token check: its personal-info calls a participant of that
+ * variant who just logged in; its calls beyond (e-mail step, selection) only one who saved the
+ * personal-info page (consent before content). Undefined for the logins and every other call.
+ */
+function groupVisitorOf(path: string): Visitor['name'] | undefined {
+  const variant = GROUP_VARIANTS.find((v) => path.includes(`/${v}/`));
+  if (!variant || path.endsWith('/login')) return undefined;
+  const { member, consent } = GROUP_VISITORS[variant];
+  return path.endsWith('/personalinfo') ? member : consent;
+}
 
 const text = (what: string, value: string): FuzzBody => ({ what, bytes: Buffer.from(value, 'utf8') });
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
@@ -29,6 +37,7 @@ const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
  */
 export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string, routes: ReturnType<typeof pageRoutes>): FuzzRequest[] {
   const byName = (name: Visitor['name']) => visitors.find((v) => v.name === name)!;
+  const has = (name: Visitor['name'] | undefined): name is Visitor['name'] => name !== undefined && visitors.some((v) => v.name === name);
   const signedIn = byName('signed-in P1');
   const visitor = byName('visitor');
   const requests: FuzzRequest[] = [];
@@ -37,14 +46,9 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
     const schema = CALLS[path].request as never as { shape: Shape };
     // Finishing would end the demo assessment the signed-in visitors use; the group flow's pages
     // after the group login need a participant of a group code to get past the token check.
-    const as =
-      path === 'submit/finishassessment'
-        ? visitor
-        : GROUP_MEMBER_CALLS.includes(path)
-          ? byName('group participant')
-          : GROUP_CONSENT_CALLS.includes(path)
-            ? byName('group participant with consent')
-            : signedIn;
+    // A group flow whose login this build does not answer has no participants: its calls are not available either.
+    const group = groupVisitorOf(path);
+    const as = path === 'submit/finishassessment' ? visitor : has(group) ? byName(group) : signedIn;
     const base = sampleObject(schema as never, r);
     const keys = Object.keys(schema.shape).filter((key) => key !== 'token');
     const call = (body: FuzzBody) => requests.push(pageScriptCall(as, path, body, baseUrl));
@@ -57,10 +61,12 @@ export function directedRequests(r: Random, visitors: Visitor[], baseUrl: string
     call(text('every field null', JSON.stringify(Object.fromEntries(keys.map((k) => [k, null])))));
   }
   requests.push(pageScriptCall(signedIn, 'pageinfo', text('forged client addresses', '{}'), baseUrl, { 'x-forwarded-for': '203.0.113.7, 198.51.100.1', 'x-real-ip': '203.0.113.8' }));
-  // Every outcome of a group-code login, encrypted as the page sends it and in plain text.
-  for (const code of GROUP_CODES) {
-    requests.push(pageScriptCall(visitor, 'submit/kodew/login', text(`group code ${JSON.stringify(code)}`, JSON.stringify({ groupcode: encryptCode(code) })), baseUrl));
-    requests.push(pageScriptCall(signedIn, 'submit/kodew/login', text(`group code ${JSON.stringify(code)} not encrypted, a language`, JSON.stringify({ groupcode: code, uiLanguage: 'en-US' })), baseUrl));
+  // Every outcome of a group-code login on every group flow, encrypted (as ra's and kodew's pages send it) and in plain text (as kodegroupcode's).
+  for (const login of GROUP_VARIANTS.map((variant) => groupVariant(variant).calls.login)) {
+    for (const code of GROUP_CODES) {
+      requests.push(pageScriptCall(visitor, login, text(`group code ${JSON.stringify(code)} encrypted`, JSON.stringify({ groupcode: encryptCode(code) })), baseUrl));
+      requests.push(pageScriptCall(signedIn, login, text(`group code ${JSON.stringify(code)} not encrypted, a language`, JSON.stringify({ groupcode: code, uiLanguage: 'en-US' })), baseUrl));
+    }
   }
 
   const get = (path: string, who: Visitor, what: string, headers: Record<string, string> = {}, method = 'GET'): FuzzRequest => ({

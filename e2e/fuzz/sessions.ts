@@ -1,4 +1,5 @@
 import { DEMO_GROUP_CODES } from '@/lib/embedded-api/demo/groupRows';
+import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { encryptCode } from '../support/api';
 import type { createClient, FuzzResponse } from './http';
 
@@ -7,12 +8,24 @@ import type { createClient, FuzzResponse } from './http';
  * to fuzz requests never change them, so a login holds for the whole run.
  */
 export type Visitor = {
-  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2' | 'group participant' | 'group participant with consent';
+  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2' | GroupVisitorName;
   /** Cookie header value, empty for anonymous. */
   cookie: string;
   /** The XSRF-TOKEN value bound to this session, empty for anonymous. */
   xsrf: string;
 };
+
+/**
+ * The participants of each group flow the fuzz signs in as: one just logged in (no key, the
+ * personal-info page not saved), so that the personal-info calls get past their token check, and
+ * one who saved it (consent and a key), so that the calls beyond it get past consent before content.
+ */
+export const GROUP_VISITORS = {
+  kodew: { code: 'KWDEMO01', member: 'group participant', consent: 'group participant with consent' },
+  ra: { code: 'RADEMO01', member: 'ra participant', consent: 'ra participant with consent' },
+  kodegroupcode: { code: 'KGDEMO01', member: 'kgc participant', consent: 'kgc participant with consent' },
+} as const satisfies Record<GroupVariant, { code: string; member: string; consent: string }>;
+type GroupVisitorName = (typeof GROUP_VISITORS)[GroupVariant]['member' | 'consent'];
 
 type Client = ReturnType<typeof createClient>;
 
@@ -72,23 +85,51 @@ export async function prepareVisitors(client: Client): Promise<Visitor[]> {
     if (!login.tokenClaims?.isLoggedIn) throw new Error(`setup: ${row.identCode} is not signed in after the access code`);
     visitors.push(visitor);
   }
-  // A new participant of the web variant (every group login starts one), so that the group flow's
-  // calls get past their token check: no key yet, as after the group login.
-  const participant = await freshVisitor(client, 'group participant');
-  const group = await call(client, participant, 'submit/kodew/login', { groupcode: encryptCode('KWDEMO01') });
-  if (!group.tokenClaims?.isLoggedIn) throw new Error('setup: KWDEMO01 did not log a participant in');
-  visitors.push(participant);
-  // And one who saved the personal-info page (fields, consent and a key), so that the calls beyond
-  // it (selection, e-mail step, the slider questionnaire) get past consent before content too.
-  const consented = await freshVisitor(client, 'group participant with consent');
-  await call(client, consented, 'submit/kodew/login', { groupcode: encryptCode('KWDEMO01') });
-  const fields = DEMO_GROUP_CODES.find((group) => group.code === 'KWDEMO01')!.fields;
-  await call(client, consented, 'submit/kodew/personalinfo', {
-    additionalFieldsWithValues: fields.map((field) => ({ id: field.id, value: field.fieldType === 'List' ? field.allowedValues![0] : 'Fuzz' })),
-    password: encryptCode('Fuzz-Schluessel-2026'),
-  });
-  visitors.push(consented);
+  for (const variant of Object.keys(GROUP_VISITORS) as GroupVariant[]) visitors.push(...(await groupVisitors(client, variant)));
   return visitors.map(({ name, cookie, xsrf }) => ({ name, cookie, xsrf }));
+}
+
+/** The personal-info body a participant of the variant saves: its fields (or name and e-mail), consent and a key. */
+function personalInfoBody(variant: GroupVariant, code: string): Record<string, unknown> {
+  const password = encryptCode('Fuzz-Schluessel-2026');
+  if (groupVariant(variant).personalFields === 'nameEmail') return { name: 'Fuzz Tester', email: 'fuzz@example.org', password, uiLanguage: 'de-DE' };
+  const fields = DEMO_GROUP_CODES.find((group) => group.code === code)!.fields;
+  return { additionalFieldsWithValues: fields.map((field) => ({ id: field.id, value: field.fieldType === 'List' ? field.allowedValues![0] : 'Fuzz' })), password };
+}
+
+/**
+ * A variant's two participants (every group login starts a new one), the code sent as the
+ * variant's page sends it. A variant whose login this build does not answer yet ("not available":
+ * its flow is not built) has none, and says so.
+ */
+async function groupVisitors(client: Client, variant: GroupVariant): Promise<Visitor[]> {
+  const { code, member, consent } = GROUP_VISITORS[variant];
+  const row = groupVariant(variant);
+  const groupcode = row.encryptsCode ? encryptCode(code) : code;
+  const made: Visitor[] = [];
+  for (const name of [member, consent]) {
+    const visitor = await freshVisitor(client, name);
+    const probe = await client.send({
+      label: `setup: ${row.calls.login}`,
+      method: 'POST',
+      path: `/api/${row.calls.login}`,
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-xsrf-token': visitor.xsrf, cookie: cookieHeader(visitor.jar) },
+      body: Buffer.from(JSON.stringify({ groupcode })),
+    });
+    if (probe.status === 404 && probe.body.includes('is not available')) {
+      console.log(`fuzz: ${row.calls.login} is not available in this build: no ${variant} participants`);
+      return [];
+    }
+    cookiesOf(probe, visitor.jar);
+    visitor.cookie = cookieHeader(visitor.jar);
+    const login = JSON.parse(probe.body || '{}') as { statusCode?: number; tokenClaims?: { isLoggedIn?: boolean } };
+    if (probe.status !== 200 || login.statusCode !== 1 || !login.tokenClaims?.isLoggedIn) throw new Error(`setup: ${code} did not log a ${variant} participant in: ${probe.status} ${probe.body.slice(0, 200)}`);
+    if (name === consent) await call(client, visitor, row.calls.personal, personalInfoBody(variant, code));
+    // Past the token check of the variant's calls: its personal-info page answers Ok (call() throws otherwise).
+    await call(client, visitor, row.calls.personalPage, {});
+    made.push(visitor);
+  }
+  return made;
 }
 
 /** The signed-in visitors whose session still loads the questionnaire: whether the run stayed signed in. */

@@ -46,7 +46,11 @@ export type Situation =
   /** A participant of a requirements-analysis group code (ra), just logged in: no key, no name or e-mail. */
   | 'raMember'
   /** The same after the personal-info page: name, e-mail and key saved (so an account). */
-  | 'raMemberWithKey';
+  | 'raMemberWithKey'
+  /** A participant of a kodegroupcode group code (product 2, grid), just logged in: no key, personal info not saved. */
+  | 'kgcMember'
+  /** The same after the personal-info page: key set, additional fields filled in. */
+  | 'kgcMemberWithKey';
 
 export type AuthorityRow = {
   id: string;
@@ -376,6 +380,78 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     when: "category questionnairemanual: a logged-in ra participant's token with a key adds their personal access code",
     situation: 'raMemberWithKey',
     cells: PUBLIC,
+  },
+  // The other group flow (issue 9): the same parts as kodew's, for participants of its own group codes.
+  { id: 'kodegroupcode login page', calls: ['pageinfo/kodegroupcode/login'], when: 'translations only; the code in the address is not looked up', situation: 'running', cells: PUBLIC },
+  {
+    id: 'kodegroupcode login',
+    calls: ['submit/kodegroupcode/login'],
+    when: 'the right group code (sent as typed): a new participant; the token is not read; limited per address with the other group flows',
+    situation: 'running',
+    cells: everyState(ok()),
+  },
+  {
+    id: 'kodegroupcode personal info page, no key',
+    calls: ['pageinfo/kodegroupcode/personalinfo'],
+    when: 'kodegroupcode participant without a key',
+    situation: 'kgcMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode personal info page, key set',
+    calls: ['pageinfo/kodegroupcode/personalinfo'],
+    when: 'kodegroupcode participant with a key: their values and access code',
+    situation: 'kgcMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode personal info page, another flow',
+    calls: ['pageinfo/kodegroupcode/personalinfo'],
+    when: 'a kodew participant with a key',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'kodegroupcode personal info, no key',
+    calls: ['submit/kodegroupcode/personalinfo'],
+    when: 'field values and a new key',
+    situation: 'kgcMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode personal info, key set',
+    calls: ['submit/kodegroupcode/personalinfo'],
+    when: 'field values and a new key, replacing the one set',
+    situation: 'kgcMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode personal info, another flow',
+    calls: ['submit/kodegroupcode/personalinfo'],
+    when: 'a kodew participant with a key',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'kodegroupcode send access code',
+    calls: ['submit/kodegroupcode/sendaccesscode'],
+    when: "the participant's own access code to any address; limited per participant and address",
+    situation: 'kgcMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode send access code, before personal info',
+    calls: ['submit/kodegroupcode/sendaccesscode'],
+    when: 'kodegroupcode participant who has not saved personal info, so has no personal key either',
+    situation: 'kgcMember',
+    cells: BEFORE_PERSONAL_INFO,
+  },
+  {
+    id: 'kodegroupcode send access code, another flow',
+    calls: ['submit/kodegroupcode/sendaccesscode'],
+    when: 'a kodew participant with a key, their own access code',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
   },
 ];
 

@@ -43,4 +43,10 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/ra/login': GROUP_LOGIN_HANDLERS.ra.submit,
   'pageinfo/ra/personalinfo': groupPersonalInfoPage('ra'),
   'submit/ra/personalinfo': submitGroupPersonalInfo('ra'),
+  // The other group flow (issue 9): the same parts, its own variant.
+  'pageinfo/kodegroupcode/login': GROUP_LOGIN_HANDLERS.kodegroupcode.page,
+  'submit/kodegroupcode/login': GROUP_LOGIN_HANDLERS.kodegroupcode.submit,
+  'pageinfo/kodegroupcode/personalinfo': groupPersonalInfoPage('kodegroupcode'),
+  'submit/kodegroupcode/personalinfo': submitGroupPersonalInfo('kodegroupcode'),
+  'submit/kodegroupcode/sendaccesscode': sendAccessCode('kodegroupcode'),
 };

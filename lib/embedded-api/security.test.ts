@@ -25,6 +25,8 @@ const GROUP_CODE = 'SECGROUP';
 /** The requirements analysis's: its login row logs in with it, its fixtures are made of codes like it. */
 const RA_GROUP_CODE = 'SECRAGRP';
 const RA_QUESTIONNAIRES = [{ key: 'ra-requirements', questionnaireType: 1, selectable: true }];
+/** The kodegroupcode group code its login row logs in with. */
+const KGC_GROUP_CODE = 'SECKGC01';
 const UNAVAILABLE = unavailableRow(CALL_PATHS.filter((p) => !ROUTES[p]));
 const TABLE: AuthorityRow[] = [...AUTHORITY_TABLE, UNAVAILABLE];
 
@@ -42,6 +44,10 @@ beforeAll(async () => {
     JSON.stringify([{ key: 'kodew-strengths', questionnaireType: 1, selectable: true }]),
   ]);
   await db.query(`insert into group_code (code, variant, product, questionnaires) values ($1, 'ra', 3, $2::jsonb)`, [RA_GROUP_CODE, JSON.stringify(RA_QUESTIONNAIRES)]);
+  await db.query(`insert into group_code (code, variant, product, questionnaires) values ($1, 'kodegroupcode', 2, $2::jsonb)`, [
+    KGC_GROUP_CODE,
+    JSON.stringify([{ key: 'grid-10', questionnaireType: 1, selectable: true }]),
+  ]);
 }, 60_000);
 
 afterAll(async () => db?.close());
@@ -59,7 +65,7 @@ type Fixture = {
   assessorId: number;
   identCode: string;
   personal: string[];
-  product: 1 | 3 | 4;
+  product: 1 | 2 | 3 | 4;
   memberId?: number;
   hasAccount: boolean;
   /** The questionnaire it answers, when it is not competency-24. */
@@ -67,32 +73,41 @@ type Fixture = {
   /** A group participant who has not saved the personal-info page (consent before content). */
   personalInfoPending?: boolean;
   /** The group code's variant, for a group participant. */
-  variant?: 'kodew' | 'ra';
+  variant?: 'kodew' | 'ra' | 'kodegroupcode';
   /** A group participant with another questionnaire to choose once this one is finished (not logged out). */
   questionnairesLeft?: boolean;
 };
 
-const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete', 'groupMemberUnsavedComplete'];
+const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete', 'groupMemberUnsavedComplete', 'kgcMember', 'kgcMemberWithKey'];
 const RA_SITUATIONS: Situation[] = ['raMember', 'raMemberWithKey'];
 /** Saved personal info means a key in kodew: keep is impossible without one. */
-const SAVED_SITUATIONS: Situation[] = ['groupMemberWithKey', 'groupMemberComplete', 'raMemberWithKey'];
+const SAVED_SITUATIONS: Situation[] = ['groupMemberWithKey', 'groupMemberComplete', 'raMemberWithKey', 'kgcMemberWithKey'];
+/** The kodegroupcode participants: a group code of that variant on the grid (product 2). */
+const KGC_SITUATIONS: Situation[] = ['kgcMember', 'kgcMemberWithKey'];
 const COMPLETE_SITUATIONS: Situation[] = ['complete', 'groupMemberComplete', 'groupMemberUnsavedComplete'];
 
-/** A web-variant group code of its own per fixture, with one Text and one List field. */
+/** A group code of its own per fixture (web variant, or kodegroupcode on the grid), with one Text and one List field. */
 async function createGroupFixture(situation: Situation, n: string, personal: string[]): Promise<Fixture> {
   const code = `SECG${n}`;
+  const kgc = KGC_SITUATIONS.includes(situation);
   await db.query(
-    `insert into group_code (code, variant, product, fields, questionnaires) values ($1, 'kodew', 4, $2::jsonb, $3::jsonb)`,
+    `insert into group_code (code, variant, product, fields, questionnaires) values ($1, $4, $5, $2::jsonb, $3::jsonb)`,
     [
       code,
       JSON.stringify([
         { id: 1, name: { de: 'Abteilung' }, fieldType: 'Text', sortNumber: 1, required: true },
         { id: 2, name: { de: 'Erfahrung' }, fieldType: 'List', allowedValues: ['0-2', '3-5'], sortNumber: 2, required: false },
       ]),
-      JSON.stringify([
-        { key: 'kodew-strengths', questionnaireType: 1, selectable: true },
-        { key: 'kodew-motivation', questionnaireType: 2, selectable: true },
-      ]),
+      JSON.stringify(
+        kgc
+          ? [{ key: 'grid-10', questionnaireType: 1, selectable: true }]
+          : [
+              { key: 'kodew-strengths', questionnaireType: 1, selectable: true },
+              { key: 'kodew-motivation', questionnaireType: 2, selectable: true },
+            ],
+      ),
+      kgc ? 'kodegroupcode' : 'kodew',
+      kgc ? 2 : 4,
     ],
   );
   const group = (await findGroupCode(db, code))!;
@@ -107,12 +122,12 @@ async function createGroupFixture(situation: Situation, n: string, personal: str
     assessorId: member.assessorId,
     identCode: member.accessCode,
     personal,
-    product: 4,
+    product: kgc ? 2 : 4,
     memberId: member.memberId,
     hasAccount: withKey,
     personalInfoPending: !withKey,
-    variant: 'kodew',
-    questionnairesLeft: true,
+    variant: kgc ? 'kodegroupcode' : 'kodew',
+    questionnairesLeft: !kgc,
   };
   if (COMPLETE_SITUATIONS.includes(situation)) await answerEverything(fixture);
   return fixture;
@@ -234,7 +249,7 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
       }
       const [answered] = await db.query<{ n: number }>('select count(*)::int as n from answer where assessment_id = $1', [fixture.assessmentId]);
       if (answered!.n === 0) await answerEverything(fixture);
-      // A group participant has another questionnaire to choose: not logged out (spec §4).
+      // A kodew participant has another questionnaire to choose: not logged out (spec §4); the other group flows have one.
       expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: fixture.questionnairesLeft !== true });
       return token;
     }
@@ -269,6 +284,7 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     case 'submit/finishassessment':
       return withToken;
     case 'submit/kodew/personalinfo':
+    case 'submit/kodegroupcode/personalinfo':
       return {
         additionalFieldsWithValues: [
           { id: 1, value: 'Uebernahme' },
@@ -290,7 +306,12 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
       return { groupcode: encrypt(RA_GROUP_CODE), ...withToken };
     case 'submit/ra/personalinfo':
       return { name: 'Mallory Uebernahme', email: 'mallory@example.com', password: encrypt('Uebernahme1'), uiLanguage: 'en-US', ...withToken };
+    case 'pageinfo/kodegroupcode/login':
+      return { uiLanguage: 'de-DE', groupCodeIdent: KGC_GROUP_CODE, ...withToken };
+    case 'submit/kodegroupcode/login':
+      return { groupcode: KGC_GROUP_CODE, uiLanguage: 'de-DE', ...withToken };
     case 'submit/kodew/sendaccesscode':
+    case 'submit/kodegroupcode/sendaccesscode':
       return { email: 'mallory@example.com', accessCode: encrypt(fixture.identCode), uiLanguage: 'de-DE', ...withToken };
     default:
       return { uiLanguage: 'de-DE', ...withToken };

@@ -12,6 +12,14 @@ describe('after a group-code login (spec §4, §8)', () => {
     expect(routeAfterGroupLogin(ok(), true, 3, row)).toEqual({ kind: 'go', to: row.routes.personal });
   });
 
+  it('kodegroupcode: on to the page the answer names, when it is one of the flow’s', () => {
+    const kgc = groupVariant('kodegroupcode');
+    expect(routeAfterGroupLogin(ok({ nextPage: '/kodegroupcodemanual' }), true, 0, kgc)).toEqual({ kind: 'go', to: '/kodegroupcodemanual' });
+    expect(routeAfterGroupLogin(ok({ nextPage: 'https://evil.example' }), true, 0, kgc)).toEqual({ kind: 'go', to: '/kodegroupcodepersonal' });
+    // Not logged in, a named page changes nothing: the wrong-code message.
+    expect(routeAfterGroupLogin(ok({ nextPage: '/questionnaire' }), false, 0, kgc)).toMatchObject({ kind: 'modal', messageKey: 'ErrorGroupCodeKey' });
+  });
+
   it.each([
     [StatusCode.AssessmentDoesNotExist, 'ErrorPasswordInvalid'],
     [StatusCode.AssessmentIdentCodeIsInvalid, 'ErrorGroupCodeInvalid'],

@@ -1,6 +1,7 @@
 import { StatusCode } from '@/lib/api/codes';
 import { MAX_CODE_FAILURES } from './accessCode';
 import { errorPageUrl } from './errorPage';
+import { nextPageAfterGroupLogin } from './groupLoginNextPage';
 import type { GroupVariantRow } from './groupVariants';
 
 /** The group-code messages of spec §8, and ours for the server's limits. */
@@ -24,6 +25,8 @@ type LoginResponse = {
   exceptionId?: string | null;
   /** Our embedded API's answer while a limit refuses logins from this address. */
   locked?: boolean | null;
+  /** kodegroupcode: the page to continue with (./groupLoginNextPage.ts). */
+  nextPage?: string | null;
 };
 
 /** Statuses that spec §8 tells in the modal rather than on the error page. */
@@ -35,12 +38,13 @@ const STATUS_MESSAGES: Partial<Record<number, GroupCodeMessageKey>> = {
 };
 
 /**
- * After a group-code login (spec §4, §8). Ok and logged in: on to the variant's personal page.
+ * After a group-code login (spec §4, §8). Ok and logged in: on to the variant's personal page (for
+ * kodegroupcode the page the answer names, ./groupLoginNextPage.ts).
  * Ok, not logged in: the wrong-code message, the 10th time the stronger one with the field cleared
  * (only wrong codes count: a message about the code's state is no failed guess). The statuses of
  * STATUS_MESSAGES: their message, the count kept. Any other status, and a failed call: the error page.
  */
-export function routeAfterGroupLogin(response: LoginResponse, loggedIn: boolean, previousFailures: number, row: Pick<GroupVariantRow, 'routes'>): GroupLoginOutcome {
+export function routeAfterGroupLogin(response: LoginResponse, loggedIn: boolean, previousFailures: number, row: Pick<GroupVariantRow, 'routes' | 'loginNextPages'>): GroupLoginOutcome {
   const modal = (messageKey: GroupCodeMessageKey, failures = previousFailures, clearField = false): GroupLoginOutcome => ({ kind: 'modal', messageKey, clearField, failures });
   if (response.statusCode !== StatusCode.Ok) {
     const messageKey = STATUS_MESSAGES[response.statusCode];
@@ -53,5 +57,5 @@ export function routeAfterGroupLogin(response: LoginResponse, loggedIn: boolean,
     if (failures >= MAX_CODE_FAILURES) return modal('ErrorGroupCodeKeyFail', 0, true);
     return modal('ErrorGroupCodeKey', failures);
   }
-  return { kind: 'go', to: row.routes.personal };
+  return { kind: 'go', to: nextPageAfterGroupLogin(response.nextPage, row) };
 }

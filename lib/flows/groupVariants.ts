@@ -44,6 +44,11 @@ export type GroupVariantRow = {
   sendsLanguage: boolean;
   /** Whether the entry route takes a language token (de, en, fr, it, cz; spec §2, §9). */
   languageToken: boolean;
+  /**
+   * The pages the login's answer may name as the next one (its nextPage; spec §4, §7: kodegroupcode
+   * only). Without: always the personal page. See lib/flows/groupLoginNextPage.ts.
+   */
+  loginNextPages?: readonly string[];
 };
 
 export const GROUP_VARIANT_TABLE: Record<GroupVariant, GroupVariantRow> = {
@@ -97,10 +102,12 @@ export const GROUP_VARIANT_TABLE: Record<GroupVariant, GroupVariantRow> = {
       afterManual: '/questionnaire',
     },
     personalFields: 'additionalFields',
-    // Spec §7 lists kodegroupcode's groupcode without '(encrypted)'; decided in issue 9.
+    // Spec §7 marks ra's and kodew's groupcode '(encrypted)' and lists this one without: it is sent
+    // as typed (over TLS; the fixed client key of §9 hides nothing from a reader of the page anyway).
     encryptsCode: false,
     sendsLanguage: true,
     languageToken: true,
+    loginNextPages: ['/kodegroupcodepersonal', '/kodegroupcodeemail', '/kodegroupcodemanual', '/questionnairemanual', '/questionnaire'],
   },
 };
 

@@ -47,6 +47,7 @@ beforeAll(async () => {
     await insertQuestionnaire(opened, 'web-leadership', 1, 4);
     await insertQuestionnaire(opened, 'ranking', 1, 1);
     await insertQuestionnaire(opened, 'grid-ra', 1, 3);
+    await insertQuestionnaire(opened, 'grid-kgc', 1, 2);
   });
 }, 60_000);
 
@@ -107,7 +108,12 @@ describe('groupcode create', () => {
     expect(code).toBe(EXIT.ok);
     expect(rows[0]!.deep_link).toBe(`https://other.example/app/ra/${rows[0]!.group_code}`);
     await withDb(env, async ({ db }) => {
-      expect(await findGroupCode(db, rows[0]!.group_code!)).toMatchObject({ variant: 'ra', product: 3, ui_language: 'fr-FR', fields: [], questionnaires: [{ key: 'grid-ra', questionnaireType: 1, selectable: true }] });
+      const group = (await findGroupCode(db, rows[0]!.group_code!))!;
+      expect(group).toMatchObject({ variant: 'ra', product: 3, ui_language: 'fr-FR', fields: [], questionnaires: [{ key: 'grid-ra', questionnaireType: 1, selectable: true }] });
+      // A participant answers its one questionnaire, on product 3.
+      const member = await db.transaction((tx) => createMember(tx, group));
+      const [assessment] = await db.query<Record<string, unknown>>('select product, questionnaire_key from assessment where id = $1', [member.assessmentId]);
+      expect(assessment).toEqual({ product: 3, questionnaire_key: 'grid-ra' });
     });
   });
 
@@ -119,19 +125,41 @@ describe('groupcode create', () => {
     await withDb(env, async ({ db }) => expect(await findGroupCode(db, row!.group_code!)).toMatchObject({ variant: 'kodegroupcode', product: 3 }));
   });
 
+  it('creates a kodegroupcode group code with fields and a language token in its link; a participant logs in with it as typed and gets its fields', async () => {
+    const file = fieldsFile('kgc-fields.json', [
+      { id: 1, name: { de: 'Team', en: 'Team' }, fieldType: 'Text', sortNumber: 1, required: true },
+      { id: 2, name: { de: 'Rolle', en: 'Role' }, fieldType: 'List', allowedValues: ['Leitung', 'Mitglied'], sortNumber: 2 },
+    ]);
+    const { code, io, rows } = await create('--variant', 'kodegroupcode', '--questionnaires', 'grid-kgc', '--fields', file, '--language', 'en');
+    expect(code).toBe(EXIT.ok);
+    const groupCode = rows[0]!.group_code!;
+    expect(rows[0]).toEqual({ group_code: groupCode, variant: 'kodegroupcode', deep_link: `https://assess.example/kodegroupcode/${groupCode}/en` });
+    expect(io.stderr.join('\n')).toBe('Created a kodegroupcode group code (product 2) with grid-kgc (version 1, type 1); 2 additional fields; no end date.');
+    const answers = await withDb(env, async ({ db }) => {
+      const handle = createRequestHandler(db, testSettings('g'.repeat(40)));
+      // kodegroupcode's group code travels as typed (spec §7).
+      const login = (await sendTo(handle, 'submit/kodegroupcode/login', { groupcode: groupCode.toLowerCase(), uiLanguage: 'en-US' }, '198.51.100.78')).answer;
+      const page = (await sendTo(handle, 'pageinfo/kodegroupcode/personalinfo', { token: login.token, uiLanguage: 'en-US' }, '198.51.100.78')).answer;
+      return { login, page };
+    });
+    expect(routeAfterGroupLogin(answers.login, decodeClaims(answers.login.token).isLoggedIn, 0, groupVariant('kodegroupcode'))).toEqual({ kind: 'go', to: '/kodegroupcodepersonal' });
+    expect(decodeClaims(answers.login.token)).toMatchObject({ product: 2, isLoggedIn: true });
+    expect((answers.page.additionalFieldsWithValues as { name: string }[]).map((f) => f.name)).toEqual(['Team', 'Role']);
+  });
+
   it('names the questionnaire that is not imported, exit 1, and creates nothing', async () => {
     const before = await countGroupCodes();
     const { code, io } = await create('--variant', 'kodew', '--questionnaires', 'web-strengths,web-motivaton');
     expect(code).toBe(EXIT.failure);
     expect(io.stderr.join('')).toBe(
-      "groupcode create: questionnaire 'web-motivaton' is not imported. Imported: grid-ra, ranking, web-leadership, web-motivation, web-strengths. Import one with 'questionnaire import <file|folder>'.",
+      "groupcode create: questionnaire 'web-motivaton' is not imported. Imported: grid-kgc, grid-ra, ranking, web-leadership, web-motivation, web-strengths. Import one with 'questionnaire import <file|folder>'.",
     );
     expect(await countGroupCodes()).toBe(before);
   });
 
   it.each([
     [['--variant', 'kodew', '--questionnaires', 'web-strengths,ranking'], "questionnaire 'ranking' is of product 1; a kodew group code shows questionnaires of product 4"],
-    [['--variant', 'kodegroupcode', '--questionnaires', 'grid-ra,ranking'], "questionnaire 'ranking' is of product 1, 'grid-ra' of product 3: the questionnaires of one group code share a product"],
+    [['--variant', 'ra', '--questionnaires', 'ranking'], "questionnaire 'ranking' is of product 1; a ra group code shows questionnaires of product 3"],
   ])('refuses questionnaires of another view %j, exit 1', async (args, message) => {
     const before = await countGroupCodes();
     const { code, io } = await create(...args);
@@ -211,6 +239,9 @@ describe('groupcode create', () => {
     [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--valid-until', '2020-01-01'], '--valid-until 2020-01-01T23:59:59.999Z has passed already'],
     [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--language', 'es'], "--language must be one of de, en, fr, it, cz"],
     [['--variant', 'ra', '--questionnaires', 'grid-ra', '--fields', 'fields.json'], '--fields: the ra variant asks for name and e-mail; it has no additional fields'],
+    [['--variant', 'kodegroupcode', '--questionnaires', 'grid-kgc,grid-ra'], '--questionnaires: a kodegroupcode group code has no questionnaire selection; name exactly one questionnaire, selectable'],
+    [['--variant', 'ra', '--questionnaires', 'grid-ra,grid-kgc'], '--questionnaires: a ra group code has no questionnaire selection; name exactly one questionnaire, selectable'],
+    [['--variant', 'ra', '--questionnaires', 'grid-ra:unselectable'], '--questionnaires: at least one questionnaire must be selectable'],
     [['--variant', 'kodew', '--questionnaires', 'web-strengths', '--questionaires', 'x'], "unknown option '--questionaires'"],
     [['--variant', 'kodew', '--questionnaires', 'web-strengths', 'extra'], "unexpected argument 'extra'"],
   ])('refuses %j with a message naming the problem, exit 2', async (args, message) => {
@@ -230,7 +261,8 @@ describe('groupcode create', () => {
     expect(await runAdmin(['groupcode', 'create', '--help'], io)).toBe(EXIT.ok);
     expect(io.text()).toMatch(/^Usage: npm run admin -- groupcode create --variant <variant> --questionnaires <list>/);
     for (const option of ['--variant', '--questionnaires', '--fields', '--code', '--valid-until', '--language', '--base-url', '--excel']) expect(io.text()).toContain(option);
-    expect(io.text()).toMatch(/Example:\n {2}npm run admin -- groupcode create --variant kodew/);
+    expect(io.text()).toMatch(/Examples:\n {2}npm run admin -- groupcode create --variant kodew/);
+    for (const variant of ['kodegroupcode', 'ra']) expect(io.text()).toContain(`npm run admin -- groupcode create --variant ${variant} --questionnaires`);
   });
 });
 

@@ -30,7 +30,11 @@ with a personal access code of their own, until the code expires or is closed.
 
 Options:
   --variant <variant>       the group flow: ${GROUP_VARIANTS.join(', ')} (required); kodew is the web
-                            variant (/kodew/<code>, product 4, slider questionnaires)
+                            variant (/kodew/<code>, product 4, slider questionnaires, a selection
+                            of several); ra the requirements analysis (/ra/<code>, product 3, name
+                            and e-mail instead of fields); kodegroupcode the other group flow
+                            (/kodegroupcode/<code>, the product of its questionnaire, e.g. 2 for
+                            a grid). ra and kodegroupcode have no selection: one questionnaire
   --questionnaires <key[:type][:unselectable]>,…
                             the questionnaires participants choose from, in this order (required;
                             each must be imported: 'questionnaire list'); type is the
@@ -53,8 +57,17 @@ Options:
 Exit code 0 when created, 1 when a questionnaire is not imported, does not fit the variant, the
 fields file is refused or the code is taken, 2 for wrong arguments.
 
-Example:
-  npm run admin -- groupcode create --variant kodew --questionnaires kodew-strengths:1,kodew-motivation:2,kodew-leadership:3:unselectable --fields fields.json --valid-until 2026-06-30 --language en`;
+Examples:
+  npm run admin -- groupcode create --variant kodew --questionnaires kodew-strengths:1,kodew-motivation:2,kodew-leadership:3:unselectable --fields fields.json --valid-until 2026-06-30 --language en
+  npm run admin -- groupcode create --variant kodegroupcode --questionnaires grid-10 --fields fields.json --language de
+  npm run admin -- groupcode create --variant ra --questionnaires ra-requirements`;
+
+/**
+ * The variants without a questionnaire selection (spec §2: only the web variant has
+ * /kodewquestionnaireselection): their participants answer the one questionnaire the code names, and
+ * a second would never be reached (finishing the first would send them to a selection they lack).
+ */
+const SINGLE_QUESTIONNAIRE: readonly GroupVariant[] = ['ra', 'kodegroupcode'];
 
 function parseVariant(text: string): GroupVariant {
   const variant = text.trim().toLowerCase();
@@ -85,6 +98,9 @@ const groupCodeCreate: Command = {
     const baseUrl = values['base-url'] !== undefined ? parseBaseUrl(values['base-url']) : undefined;
     const fieldsFile = values.fields !== undefined ? required(values.fields, '--fields') : undefined;
     if (fieldsFile !== undefined && variant === 'ra') throw new UsageError('--fields: the ra variant asks for name and e-mail; it has no additional fields');
+    if (SINGLE_QUESTIONNAIRE.includes(variant) && (questionnaires.length > 1 || !questionnaires[0]!.selectable)) {
+      throw new UsageError(`--questionnaires: a ${variant} group code has no questionnaire selection; name exactly one questionnaire, selectable`);
+    }
 
     // The file is checked before the database is opened: a refused one creates nothing.
     let fields: AdditionalFieldDefinition[] = [];
