@@ -133,6 +133,7 @@ describe('questionnaire list', () => {
       ['grid-10', '1', '2', '10', '1', '1'],
       ['grid-10', '2', '2', '10', '2', '1'],
       ['new-one', '1', '2', '10', '0', '0'],
+      ['ra-requirements', '1', '3', '12', '0', '0'],
     ]);
     expect(lines[1]![4]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   }, 60_000);
