@@ -127,8 +127,9 @@ export const DEMO_GROUP_CODES: DemoGroupCode[] = [
     // A legitimate code of the other group flow (kodegroupcode takes its product from its code):
     // typed on /kodew it belongs to another flow, which the page tells with ErrorPasswordInvalid.
     id: 'KGC-SLIDER', code: 'KGSLIDE1', variant: 'kodegroupcode', product: 4, validForDays: null, closed: false,
-    fields: KODEW_FIELDS, questionnaires: KODEW_QUESTIONNAIRES,
-    note: 'a code of the other group flow (kodegroupcode, slider questionnaires): on /kodew the message ErrorPasswordInvalid',
+    // One questionnaire: the other group flow has no selection (groupcode create refuses more).
+    fields: KODEW_FIELDS, questionnaires: [{ key: 'kodew-strengths', questionnaireType: 1, selectable: true }],
+    note: 'a code of the other group flow (kodegroupcode, one slider questionnaire): on /kodew the message ErrorPasswordInvalid',
   },
   {
     id: 'RA', code: 'RADEMO01', variant: 'ra', product: 3, validForDays: null, closed: false,
