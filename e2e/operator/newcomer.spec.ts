@@ -118,7 +118,7 @@ test.describe('@operator a newcomer runs their own questionnaire', needs('own-se
     // Excel in German locales: a UTF-8 BOM and semicolons open straight into columns.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = bytes.subarray(3).toString('utf8').trim().split('\r\n').map((line) => line.split(';'));
-    expect(rows[0]).toEqual(['ident_code', 'questionnaire_key', 'questionnaire_version', 'question_id', 'answer_id', 'value', 'saved_at', 'finished_at', 'group_code', 'participant']);
+    expect(rows[0]).toEqual(['ident_code', 'questionnaire_key', 'questionnaire_version', 'question_id', 'answer_id', 'value', 'saved_at', 'finished_at', 'group_code', 'participant', 'participant_name', 'participant_email']);
     const answers = rows.slice(1).map(([code, key, version, question, answer, value, savedAt, finishedAt]) => ({
       code, key, version, question, answer, value, saved: !Number.isNaN(Date.parse(savedAt!)), finished: !Number.isNaN(Date.parse(finishedAt!)),
     }));
