@@ -17,11 +17,12 @@ import type { AddressInfo } from 'node:net';
  *  - created: CREATED, the buyer has not approved (a capture answers 422 ORDER_NOT_APPROVED);
  *  - voided: VOIDED;
  *  - hang: reading or capturing it never answers;
- *  - serverError: reading or capturing it answers 500 INTERNAL_SERVER_ERROR.
+ *  - serverError: reading or capturing it answers 500 INTERNAL_SERVER_ERROR;
+ *  - malformed: reading or capturing it answers 200 with JSON that is no order.
  * A wrong amount or currency is an order added with that amount or currency.
  */
 
-export type StandinScenario = 'completed' | 'approved' | 'approvedThenDeclined' | 'declined' | 'pendingCapture' | 'created' | 'voided' | 'hang' | 'serverError';
+export type StandinScenario = 'completed' | 'approved' | 'approvedThenDeclined' | 'declined' | 'pendingCapture' | 'created' | 'voided' | 'hang' | 'serverError' | 'malformed';
 
 export type StandinOrderInit = {
   scenario: StandinScenario;
@@ -146,6 +147,7 @@ export async function startOrdersStandin(options: { clientId?: string; clientSec
     if (!match || !order) return send(response, 404, error('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID'));
     if (order.scenario === 'hang') return;
     if (order.scenario === 'serverError') return send(response, 500, error('INTERNAL_SERVER_ERROR'));
+    if (order.scenario === 'malformed') return send(response, 200, { id: order.id, purchase_units: 'none' });
     if (!match[2]) return request.method === 'GET' ? send(response, 200, representation(order)) : send(response, 405, error('METHOD_NOT_SUPPORTED'));
     if (request.method !== 'POST') return send(response, 405, error('METHOD_NOT_SUPPORTED'));
     const requestId = request.headers['paypal-request-id'];
@@ -190,6 +192,7 @@ export async function startOrdersStandin(options: { clientId?: string; clientSec
     voided: 'VOIDED',
     hang: 'COMPLETED',
     serverError: 'COMPLETED',
+    malformed: 'COMPLETED',
   };
   const initialCapture: Partial<Record<StandinScenario, string>> = { completed: 'COMPLETED', declined: 'DECLINED', pendingCapture: 'PENDING' };
 
