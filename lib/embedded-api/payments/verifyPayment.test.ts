@@ -316,6 +316,12 @@ describe('verifyPayment against a stand-in of the Orders API', () => {
     expect(asked().map((request) => request.method + (request.path.endsWith('/capture') ? ' capture' : ' read'))).toEqual(['POST capture', 'GET read']);
   });
 
+  it('a stored price that is no 2-decimal amount is a mistake of the caller, refused before PayPal is asked', async () => {
+    const asked = watch();
+    await expect(verifyPayment(clientOf(), order('completed'), { transactionId: TX, amount: '345.6' })).rejects.toThrow(TypeError);
+    expect(asked()).toEqual([]);
+  });
+
   it('no outcome carries the client secret or an issued token', () => {
     const text = JSON.stringify(outcomes);
     expect(outcomes.length).toBeGreaterThan(20);
