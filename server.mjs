@@ -28,6 +28,7 @@ import { edgeRefusal } from './lib/edge/refusal.mjs';
 import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, routedPath } from './lib/edge/requestPath.mjs';
 import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
 import { pageOf, readPageRoutes } from './lib/edge/pageRoutes.mjs';
+import { rememberOwnOrigin } from './lib/edge/ownOrigin.mjs';
 import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
 
 function fail(message) {
@@ -141,6 +142,7 @@ if (!dev) {
 }
 server.listen(port, hostname, () => {
   const address = server.address();
+  rememberOwnOrigin(address);
   const shown = typeof address === 'object' && address ? `${hostname ?? 'localhost'}:${address.port}` : String(address);
   console.log(`> Ready on http://${shown} (${dev ? 'development' : process.env.NODE_ENV}, TRUST_PROXY_HOPS=${hops})`);
 });

@@ -65,6 +65,18 @@ export const ExtraDetailCode = {
    * personal-info page (lib/flows/personalInfoFirst.ts) instead of the error page.
    */
   PersonalInfoFirst: 103,
+  /** With NoRecordset: no portal has this id under this group code identifier (pageinfo/portal/login, submit/portal/invoiceinfo). */
+  UnknownPortal: 104,
+  /** With NoRecordset: the portal exists but has no price that can be charged; the app shows no payment button. */
+  PortalWithoutPrice: 105,
+  /** With PostDataIsInvalid: this client address has started as many portal transactions this hour as the limit allows. */
+  TooManyInvoices: 106,
+  /** With PostDataIsInvalid: the price sent is not the portal's price (it changed since the page was loaded). */
+  PriceChanged: 107,
+  /** With PostDataIsInvalid: PayPal does not confirm this payment (not completed, another amount, currency or transaction). */
+  PaymentNotConfirmed: 108,
+  /** With Exception: PayPal could not be asked; the report is kept and may be sent again. */
+  PaymentProviderUnavailable: 109,
 } as const;
 
 /** Product values carried in the token (spec §1). */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { paypalConfig, type PaypalConfig } from './paypal';
 import { describeEnvErrors, envSchema, type Env } from './schema';
 
 export type AppConfig = Env & {
@@ -12,6 +13,8 @@ export type AppConfig = Env & {
   secureCookies: boolean;
   /** True when no UPSTREAM_API_URL is set: the embedded API answers in-process. */
   embeddedApi: boolean;
+  /** The portal's payments (lib/config/paypal.ts). */
+  paypal: PaypalConfig;
 };
 
 export class ConfigError extends Error {
@@ -41,12 +44,15 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
   if (!parsed.success) throw new ConfigError(describeEnvErrors(parsed.error));
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const paypal = paypalConfig(env);
+  if ('problem' in paypal) throw new ConfigError(paypal.problem);
   return {
     ...env,
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     secureCookies: env.COOKIE_SECURE === 'auto' ? env.NODE_ENV === 'production' : env.COOKIE_SECURE === 'true',
     embeddedApi: env.UPSTREAM_API_URL === undefined,
+    paypal,
   };
 }
 

@@ -49,6 +49,20 @@ export const envSchema = z.object({
   MAIL_MAX_PER_PARTICIPANT_PER_HOUR: positiveInt.max(1_000_000).default(3),
   /** Mails sent on behalf of one client address within an hour, across participants (anti-spam). */
   MAIL_MAX_PER_CLIENT_PER_HOUR: positiveInt.max(1_000_000).default(20),
+  /**
+   * The portal's payments. demo (the default without credentials): the app serves its own stand-in
+   * of PayPal's checkout script and Orders API and no money moves; sandbox or live: PayPal itself,
+   * with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (lib/config/paypal.ts checks the combination).
+   */
+  PAYPAL_MODE: z.enum(['demo', 'sandbox', 'live']).optional(),
+  /** The Orders API the server asks; default from PAYPAL_MODE (api-m.sandbox.paypal.com, api-m.paypal.com, the app's own demo). For tests. */
+  PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  /** How long verifying one payment with PayPal may take (token, read and capture together). */
+  PAYPAL_TIMEOUT_MS: positiveInt.max(120_000).default(20_000),
+  /** Portal transactions (invoice forms sent) one client address may start within an hour. */
+  PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR: positiveInt.max(1_000_000).default(30),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

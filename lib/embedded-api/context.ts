@@ -2,6 +2,7 @@ import type { KeyStrengthening } from './keyStrengthening';
 import type { Language } from '@/lib/api/languages';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/api/languages';
 import type { Database } from './db/database';
+import type { PaypalConfig } from '@/lib/config/paypal';
 
 export type EmbeddedSettings = {
   tokenSecret: string;
@@ -22,6 +23,14 @@ export type EmbeddedSettings = {
   mail: MailSettings;
   /** The address participants open (PUBLIC_URL): links in mails point there. */
   publicUrl: string;
+  /** The portal: how payments are verified, and how many invoices one address may start. */
+  portal: PortalSettings;
+};
+
+export type PortalSettings = {
+  /** lib/config/paypal.ts; apiBase undefined: the app's own demo stand-in over loopback. */
+  paypal: PaypalConfig;
+  maxInvoicesPerClientPerHour: number;
 };
 
 export type MailSettings = {

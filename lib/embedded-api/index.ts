@@ -44,6 +44,7 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
       maxPerClientPerHour: config.MAIL_MAX_PER_CLIENT_PER_HOUR,
     },
     publicUrl: config.PUBLIC_URL,
+    portal: { paypal: config.paypal, maxInvoicesPerClientPerHour: config.PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR },
   };
 }
 

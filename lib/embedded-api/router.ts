@@ -9,6 +9,7 @@ import { groupPersonalInfoPage, submitGroupPersonalInfo } from './handlers/group
 import { GROUP_LOGIN_HANDLERS } from './handlers/groupLogin';
 import { loadImage } from './handlers/image';
 import { accessPasswordPage, registerPage, submitAccessPassword, submitRegister } from './handlers/personalKey';
+import { portalPage, submitInvoice, submitPaid } from './handlers/portal';
 import { questionnairePage } from './handlers/questionnaire';
 import { sendAccessCode } from './handlers/sendAccessCode';
 import { generalPageInfo, selectionPage, submitSelection } from './handlers/selection';
@@ -49,4 +50,8 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'pageinfo/kodegroupcode/personalinfo': groupPersonalInfoPage('kodegroupcode'),
   'submit/kodegroupcode/personalinfo': submitGroupPersonalInfo('kodegroupcode'),
   'submit/kodegroupcode/sendaccesscode': sendAccessCode('kodegroupcode'),
+  // The portal (issue 10): no token; the proxy binds payment reports to the session's transactions.
+  'pageinfo/portal/login': portalPage,
+  'submit/portal/invoiceinfo': submitInvoice,
+  'submit/portal/sucessfullyPaid': submitPaid,
 };

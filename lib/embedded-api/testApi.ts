@@ -28,7 +28,17 @@ type Limits = {
   identCodeGuessing?: Partial<EmbeddedSettings['identCodeGuessing']>;
   groupCodeGuessing?: Partial<EmbeddedSettings['groupCodeGuessing']>;
   mail?: Partial<EmbeddedSettings['mail']>;
+  portal?: Partial<EmbeddedSettings['portal']>;
 };
+
+/** The portal in demo mode (no PayPal asked unless a test points paypal.apiBase at a stand-in), generous limits. */
+export function testPortalSettings(portal: Partial<EmbeddedSettings['portal']> = {}): EmbeddedSettings['portal'] {
+  return {
+    paypal: { mode: 'demo', clientId: 'demo-client', clientSecret: 'demo-secret', timeoutMs: 2000 },
+    maxInvoicesPerClientPerHour: 100_000,
+    ...portal,
+  };
+}
 
 /** Mail into the outbox (no SMTP server) with generous limits, unless a test says otherwise. */
 export function testMailSettings(mail: Partial<EmbeddedSettings['mail']> = {}): EmbeddedSettings['mail'] {
@@ -56,6 +66,7 @@ export function testSettings(tokenSecret: string, limits: Limits = {}): Embedded
     },
     mail: testMailSettings(limits.mail),
     publicUrl: TEST_PUBLIC_URL,
+    portal: testPortalSettings(limits.portal),
   };
 }
 

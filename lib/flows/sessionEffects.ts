@@ -2,7 +2,7 @@ import type { CallPath } from '@/lib/api/catalogue';
 import { StatusCode } from '@/lib/api/codes';
 import { isLanguage } from '@/lib/api/languages';
 import { decodeClaims, keptProduct } from '@/lib/session/claims';
-import type { SessionData } from '@/lib/session/data';
+import { isTransactionId, MAX_PORTAL_TRANSACTIONS, type SessionData } from '@/lib/session/data';
 import { routeAfterAccessCodeLogin } from './accessCode';
 import { GROUP_VARIANTS, groupVariant } from './groupVariants';
 import { routeAfterKeySaved } from './keySaved';
@@ -82,6 +82,12 @@ export function sessionAfterCall(path: CallPath, request: Loose, response: Loose
     // where the participant left off (resumeNextStart in ./questionnaire.ts).
     next.startIndex = 1;
     next.resumePending = true;
+  } else if (path === 'submit/portal/invoiceinfo' && isTransactionId(response.transactionId)) {
+    // Spec §4: the transaction id is stored; the payment report may name only this session's.
+    next.portalTransactions = [...(next.portalTransactions ?? []), response.transactionId].slice(-MAX_PORTAL_TRANSACTIONS);
+  } else if (path === 'submit/portal/sucessfullyPaid') {
+    // Spec §4: after the payment is reported successfully, session info is cleared.
+    delete next.portalTransactions;
   } else if (path === 'submit/finishassessment') {
     // Finished with logout: the session ends; without: the next questionnaire starts at 1 (spec §4).
     if (response.logout === true) {

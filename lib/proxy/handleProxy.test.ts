@@ -234,7 +234,8 @@ describe('refusals', () => {
 
   /** paymentDetails accepts any JSON, so only the depth check stands between it and the stack. */
   const nested = (levels: number, open = '[', close = ']') => open.repeat(levels) + close.repeat(levels);
-  const paid = (details: string) => `{"transactionId":"T-1","paymentDetails":${details}}`;
+  const TRANSACTION = 'PT-abcdefghij0123456789';
+  const paid = (details: string) => `{"transactionId":"${TRANSACTION}","paymentDetails":${details}}`;
 
   it.each<[string, string, string]>([
     ['60,000 nested arrays in a field that takes any JSON', 'submit/portal/sucessfullyPaid', paid(`{"a":${nested(60_000)}}`)],
@@ -251,9 +252,25 @@ describe('refusals', () => {
     ['brackets inside a string', paid(JSON.stringify({ note: '[{'.repeat(1000) }))],
     ['an escaped quote before brackets inside a string', paid(JSON.stringify({ note: '\\"[[[['.repeat(500) }))],
   ])('%s passes the depth check', async (_label, body) => {
-    const result = await run({ path: 'submit/portal/sucessfullyPaid', body });
+    const result = await run({ path: 'submit/portal/sucessfullyPaid', body, session: newSession({ portalTransactions: [TRANSACTION] }) });
     expect(result.response.status).toBe(200);
     expect(result.calls).toHaveLength(1);
+  });
+
+  describe('a payment report names a transaction of this session only', () => {
+    it.each<[string, SessionData]>([
+      ['a session without transactions', newSession()],
+      ['a session with other transactions', newSession({ portalTransactions: ['PT-zzzzzzzzzz0123456789'] })],
+    ])('%s → 403, nothing sent', async (_label, session) => {
+      const result = await run({ path: 'submit/portal/sucessfullyPaid', body: paid('{"orderID":"ABC"}'), session });
+      expectRefusal(result, 403, 0, /^transactionId: not a transaction of this session/);
+      expect(result.calls).toHaveLength(0);
+    });
+    it('one of its transactions goes through', async () => {
+      const result = await run({ path: 'submit/portal/sucessfullyPaid', body: paid('{"orderID":"ABC"}'), session: newSession({ portalTransactions: ['PT-zzzzzzzzzz0123456789', TRANSACTION] }) });
+      expect(result.response.status).toBe(200);
+      expect(result.calls).toHaveLength(1);
+    });
   });
 
   it.each<[string, string, unknown, string]>([

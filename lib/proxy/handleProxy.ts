@@ -3,6 +3,7 @@ import type { AppConfig } from '@/lib/config';
 import { groupLoginLanguage, identCodeLanguage } from '@/lib/flows/addressLanguage';
 import { GROUP_VARIANTS, groupVariant } from '@/lib/flows/groupVariants';
 import { sessionAfterCall } from '@/lib/flows/sessionEffects';
+import { portalReportRefusal } from './portalReport';
 import { decodeClaims } from '@/lib/session/claims';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, XSRF_COOKIE, XSRF_HEADER } from '@/lib/session/cookies';
 import type { SessionData } from '@/lib/session/data';
@@ -51,6 +52,8 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   if (withNul) return refuse(400, `${withNul}: must not contain a NUL character`);
 
   const body = withSessionDefaults(path, parsed.data as Record<string, unknown>, session);
+  const notOurs = portalReportRefusal(path, body, session);
+  if (notOurs) return refuse(403, notOurs);
   const { response, failure } = await send(path, body as never, { clientAddress: clientAddressOf(request.headers) });
   // A known call whose flow the upstream does not offer (yet): a plain 4xx, not an Exception.
   if (failure === 'not-available') return refuse(404, `call '${path}' is not available`);

@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '@/lib/embedded-api/db/database';
 import { migrate } from '@/lib/embedded-api/db/migrations';
 import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
 import type { EmbeddedSettings } from '@/lib/embedded-api/context';
-import { TEST_PUBLIC_URL, testMailSettings } from '@/lib/embedded-api/testApi';
+import { TEST_PUBLIC_URL, testMailSettings, testPortalSettings } from '@/lib/embedded-api/testApi';
 import { fireWrongAccessCodes } from '@/lib/embedded-api/guessingProbe';
 import { createRequestHandler } from '@/lib/embedded-api/server';
 
@@ -33,6 +33,7 @@ const settings: EmbeddedSettings = {
   groupCodeGuessing: { maxFailuresPerClient: 1_000_000, failureWindowSeconds: 3600, lockSeconds: 900, maxLoginsPerClient: 1_000_000, loginWindowSeconds: 3600 },
   mail: testMailSettings(),
   publicUrl: TEST_PUBLIC_URL,
+  portal: testPortalSettings(),
 };
 
 async function main() {

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { EmbeddedSettings } from '@/lib/embedded-api/context';
-import { TEST_PUBLIC_URL, testMailSettings } from '@/lib/embedded-api/testApi';
+import { TEST_PUBLIC_URL, testMailSettings, testPortalSettings } from '@/lib/embedded-api/testApi';
 import { openDatabase } from '@/lib/embedded-api/db/database';
 import { migrate } from '@/lib/embedded-api/db/migrations';
 import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
@@ -30,6 +30,7 @@ const settings: EmbeddedSettings = {
   groupCodeGuessing: { maxFailuresPerClient: 1_000_000, failureWindowSeconds: 3600, lockSeconds: 900, maxLoginsPerClient: 1_000_000, loginWindowSeconds: 3600 },
   mail: testMailSettings(),
   publicUrl: TEST_PUBLIC_URL,
+  portal: testPortalSettings(),
 };
 
 function unknownCode(): string {

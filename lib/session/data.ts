@@ -37,7 +37,20 @@ export type SessionData = {
    * participant who has not saved personal info is sent back to (lib/flows/personalInfoFirst.ts).
    */
   groupVariant?: GroupVariant;
+  /**
+   * The portal's transaction ids this session started (submit/portal/invoiceinfo), newest last, at
+   * most MAX_PORTAL_TRANSACTIONS: a payment may be reported only for one of them
+   * (lib/proxy/portalReport.ts). Several, because a buyer may have sent the form again in another tab.
+   */
+  portalTransactions?: string[];
 };
+
+export const MAX_PORTAL_TRANSACTIONS = 5;
+const TRANSACTION_ID = /^PT-[A-Za-z0-9_-]{20}$/;
+
+export function isTransactionId(value: unknown): value is string {
+  return typeof value === 'string' && TRANSACTION_ID.test(value);
+}
 
 const PURPOSE = 'session';
 
@@ -77,6 +90,7 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
     ...(isFlowRoute(r.flowRoute) && { flowRoute: r.flowRoute }),
     ...(isProduct(r.product) && r.product !== Product.Unknown && { product: r.product }),
     ...(isGroupVariant(r.groupVariant) && { groupVariant: r.groupVariant }),
+    ...(Array.isArray(r.portalTransactions) && { portalTransactions: r.portalTransactions.filter(isTransactionId).slice(-MAX_PORTAL_TRANSACTIONS) }),
   };
 }
 

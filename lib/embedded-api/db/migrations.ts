@@ -205,6 +205,58 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       alter table questionnaire_image add column sha256 text;
     `,
   },
+  {
+    version: 11,
+    name: 'the portal: portals, transactions (invoice forms sent), payments recorded once, and reports PayPal did not confirm',
+    sql: `
+      create table portal (
+        id int primary key,
+        group_code_ident text not null,
+        product_text text not null,
+        -- null: the portal has no price and shows no payment button
+        price_cents bigint,
+        created_at timestamptz not null default now()
+      );
+      create table portal_transaction (
+        id text primary key,
+        portal_id int not null references portal(id),
+        invoice_is_private boolean not null,
+        invoice_name text not null,
+        invoice_street text not null,
+        invoice_city text not null,
+        invoice_email text not null,
+        -- the portal's product and price when the form was sent: what the buyer agreed to pay
+        product_text text not null,
+        price_cents bigint not null,
+        ui_language text not null,
+        data_privacy_accepted_at timestamptz not null,
+        client_address text not null,
+        created_at timestamptz not null
+      );
+      create index portal_transaction_client on portal_transaction (client_address, created_at);
+      create table payment (
+        id serial primary key,
+        transaction_id text not null references portal_transaction(id),
+        -- one payment per PayPal order, whatever is reported twice or at once
+        paypal_order_id text not null unique,
+        paypal_capture_id text not null,
+        amount_cents bigint not null,
+        currency text not null,
+        recorded_at timestamptz not null,
+        -- smtp, outbox or failed: whether the buyer's confirmation went out
+        confirmation_mail text
+      );
+      create index payment_transaction on payment (transaction_id);
+      create table payment_report (
+        id serial primary key,
+        transaction_id text not null,
+        paypal_order_id text not null,
+        outcome text not null,
+        reported_at timestamptz not null
+      );
+      create index payment_report_transaction on payment_report (transaction_id);
+    `,
+  },
 ];
 
 /** An advisory lock keeps two instances starting together from racing on the same version. */

@@ -5,6 +5,7 @@ import { hashKey } from '../keys';
 import { importBundledQuestionnaires } from '../questionnaires/import';
 import { resetDemoGroupCodes, seedDemoGroupCodes } from './groupSeed';
 import { DEMO_ASSESSMENTS } from './rows';
+import { resetDemoPortals, seedDemoPortals } from './portalSeed';
 
 type Imported = Map<string, { version: number; questionnaire: Questionnaire }>;
 
@@ -27,6 +28,7 @@ async function importDemoQuestionnaires(db: Database): Promise<Imported> {
 /** Creates the demo rows in an empty database; returns whether it did. */
 export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
   await seedDemoGroupCodes(db);
+  await seedDemoPortals(db);
   const [existing] = await db.query<{ n: number }>('select count(*)::int as n from assessment');
   if ((existing?.n ?? 0) > 0) return false;
   const imported = await importDemoQuestionnaires(db);
@@ -42,6 +44,7 @@ export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
 /** Restores the demo rows exactly as on first start; other rows stay untouched. */
 export async function resetDemo(db: Database): Promise<void> {
   await resetDemoGroupCodes(db);
+  await resetDemoPortals(db);
   const imported = await importDemoQuestionnaires(db);
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(727275)');

@@ -1,0 +1,45 @@
+import type { Env } from './schema';
+
+export type PaypalMode = 'demo' | 'sandbox' | 'live';
+
+/**
+ * How the portal takes payments, decided once from the environment (README "Payments").
+ *  - demo: no PayPal at all; the app serves a stand-in of the checkout script and of the Orders
+ *    API (/api/paypal-demo), the button says that no money moves. The default without credentials.
+ *  - sandbox, live: PayPal's own script and Orders API, with the app's credentials.
+ * apiBase undefined in demo: the server asks its own stand-in over loopback (lib/embedded-api/payments/demo).
+ */
+export type PaypalConfig = {
+  mode: PaypalMode;
+  apiBase?: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs: number;
+};
+
+export const PAYPAL_API_BASES: Record<Exclude<PaypalMode, 'demo'>, string> = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  live: 'https://api-m.paypal.com',
+};
+
+/** The demo's credentials: public on purpose, they open nothing but the app's own stand-in. */
+export const DEMO_PAYPAL_CLIENT_ID = 'demo-client';
+export const DEMO_PAYPAL_CLIENT_SECRET = 'demo-secret';
+
+/** The configuration, or the variable to fix and why (lib/config turns it into a ConfigError). */
+export function paypalConfig(env: Env): PaypalConfig | { problem: string } {
+  const credentials = env.PAYPAL_CLIENT_ID !== undefined || env.PAYPAL_CLIENT_SECRET !== undefined;
+  const mode = env.PAYPAL_MODE ?? (credentials ? undefined : 'demo');
+  if (mode === undefined) return { problem: 'PAYPAL_MODE: must be sandbox or live when PayPal credentials are set' };
+  if (mode === 'demo') {
+    if (credentials) return { problem: 'PAYPAL_CLIENT_ID: must not be set with PAYPAL_MODE=demo (the demo takes no money; set PAYPAL_MODE=sandbox or live)' };
+    // A real upstream decides payments itself; an explicit demo next to it in production would show buyers a button that takes no money.
+    if (env.PAYPAL_MODE === 'demo' && env.UPSTREAM_API_URL !== undefined && env.NODE_ENV === 'production') {
+      return { problem: 'PAYPAL_MODE: demo is refused in production with a real upstream (UPSTREAM_API_URL): buyers would pay nothing' };
+    }
+    return { mode, ...(env.PAYPAL_API_BASE && { apiBase: env.PAYPAL_API_BASE }), clientId: DEMO_PAYPAL_CLIENT_ID, clientSecret: DEMO_PAYPAL_CLIENT_SECRET, timeoutMs: env.PAYPAL_TIMEOUT_MS };
+  }
+  if (!env.PAYPAL_CLIENT_ID) return { problem: `PAYPAL_CLIENT_ID: is required with PAYPAL_MODE=${mode}` };
+  if (!env.PAYPAL_CLIENT_SECRET) return { problem: `PAYPAL_CLIENT_SECRET: is required with PAYPAL_MODE=${mode}` };
+  return { mode, apiBase: env.PAYPAL_API_BASE ?? PAYPAL_API_BASES[mode], clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, timeoutMs: env.PAYPAL_TIMEOUT_MS };
+}
