@@ -55,3 +55,28 @@ describe('server start without server.mjs', () => {
     expect(result.status).toBe(0);
   }, 70_000);
 });
+
+/**
+ * The demo payment provider in production: the portal takes no money, and the operator is told
+ * once, loudly; a start with real PayPal credentials, or a development start, is not.
+ */
+describe('the demo payment provider at a production start', () => {
+  const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.includes('"paypal_demo_takes_no_money"'));
+
+  it('logs ONE warning that the portal takes no money, with no secret in it', () => {
+    const result = start({ SESSION_SECRET: 's'.repeat(40) }, true);
+    expect(result.status).toBe(0);
+    const lines = warnings(result.stderr);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'warn', paypalMode: 'demo', reason: expect.stringContaining('NO MONEY') });
+    expect(lines[0]).not.toContain('s'.repeat(40));
+    expect(lines[0]).not.toContain('demo-secret');
+  }, 70_000);
+
+  it('says nothing of the kind with PayPal credentials (sandbox)', () => {
+    const result = start({ PAYPAL_MODE: 'sandbox', PAYPAL_CLIENT_ID: 'AbC', PAYPAL_CLIENT_SECRET: 'not-logged-either' }, true);
+    expect(result.status).toBe(0);
+    expect(warnings(result.stderr)).toEqual([]);
+    expect(result.stderr).not.toContain('not-logged-either');
+  }, 70_000);
+});

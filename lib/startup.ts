@@ -1,4 +1,4 @@
-import { getConfig } from './config';
+import { getConfig, type AppConfig } from './config';
 import { EDGE_SERVER_MARK } from './edge/clientAddress.mjs';
 import { logEvent } from './log/logger';
 
@@ -17,6 +17,20 @@ function checkStartedByServerMjs(nodeEnv: string, building: boolean): void {
 }
 
 /**
+ * A production start whose portal takes no money (PAYPAL_MODE=demo, the embedded default without
+ * PayPal credentials) says so once, loudly, so that an operator who meant to sell notices before a
+ * buyer does. With a real upstream, an explicit demo is refused by lib/config/paypal.ts instead.
+ */
+export function paypalDemoWarning(config: Pick<AppConfig, 'NODE_ENV' | 'embeddedApi' | 'paypal'>): Record<string, string> | undefined {
+  if (config.NODE_ENV !== 'production' || !config.embeddedApi || config.paypal.mode !== 'demo') return undefined;
+  return {
+    paypalMode: 'demo',
+    reason:
+      'the portal takes NO MONEY: its payment button is the demo provider (/api/paypal-demo) and every "payment" is recorded without any money moving. To sell, set PAYPAL_MODE=sandbox or live with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+  };
+}
+
+/**
  * Server start: a wrong configuration, or a production start without server.mjs, stops the start
  * with a message saying what is wrong, and the embedded API applies its migrations (and seeds the
  * demo data) before the first request.
@@ -25,6 +39,8 @@ export async function startServer({ building = false }: { building?: boolean } =
   try {
     const config = getConfig();
     checkStartedByServerMjs(config.NODE_ENV, building);
+    const demoWarning = building ? undefined : paypalDemoWarning(config);
+    if (demoWarning) logEvent('warn', 'paypal_demo_takes_no_money', demoWarning);
     if (config.embeddedApi) {
       const { embeddedApi } = await import('./embedded-api');
       const api = await embeddedApi();

@@ -290,3 +290,81 @@ describe('getConfig', () => {
     expect(holder[KEY]).toBeUndefined();
   });
 });
+
+/**
+ * How the portal takes payments (lib/config/paypal.ts), for every combination an operator can
+ * write: PAYPAL_MODE (unset, demo, sandbox, live) × credentials (none, id, secret, both) × a real
+ * upstream or the embedded API × development or production. The outcome is the mode, or a refusal
+ * naming the variable to fix; the one case that depends on upstream and NODE_ENV is an explicit
+ * demo next to a real upstream in production, where buyers would be shown a button taking no money.
+ */
+describe('PAYPAL_MODE and the PayPal credentials', () => {
+  const CLIENT_ID = 'AbCdEfGhIjKlMnOpQrStUvWxYz';
+  const CLIENT_SECRET = 'EFgHiJkLmNoPqRsTuVwXyZ-secret-value';
+  const CREDENTIALS = {
+    none: {},
+    id: { PAYPAL_CLIENT_ID: CLIENT_ID },
+    secret: { PAYPAL_CLIENT_SECRET: CLIENT_SECRET },
+    both: { PAYPAL_CLIENT_ID: CLIENT_ID, PAYPAL_CLIENT_SECRET: CLIENT_SECRET },
+  } as const;
+  type Credentials = keyof typeof CREDENTIALS;
+  /** The outcome with the embedded API, or with an upstream outside production. */
+  const TABLE: Array<[string | undefined, Credentials, string]> = [
+    [undefined, 'none', 'demo'],
+    [undefined, 'id', 'refused PAYPAL_MODE'],
+    [undefined, 'secret', 'refused PAYPAL_MODE'],
+    [undefined, 'both', 'refused PAYPAL_MODE'],
+    ['demo', 'none', 'demo'],
+    ['demo', 'id', 'refused PAYPAL_CLIENT_ID'],
+    ['demo', 'secret', 'refused PAYPAL_CLIENT_SECRET'],
+    ['demo', 'both', 'refused PAYPAL_CLIENT_ID'],
+    ['sandbox', 'none', 'refused PAYPAL_CLIENT_ID'],
+    ['sandbox', 'id', 'refused PAYPAL_CLIENT_SECRET'],
+    ['sandbox', 'secret', 'refused PAYPAL_CLIENT_ID'],
+    ['sandbox', 'both', 'sandbox'],
+    ['live', 'none', 'refused PAYPAL_CLIENT_ID'],
+    ['live', 'id', 'refused PAYPAL_CLIENT_SECRET'],
+    ['live', 'secret', 'refused PAYPAL_CLIENT_ID'],
+    ['live', 'both', 'live'],
+  ];
+  const rows = TABLE.flatMap(([mode, credentials, outcome]) =>
+    (['embedded', 'upstream'] as const).flatMap((api) =>
+      (['development', 'production'] as const).map((nodeEnv) => {
+        const refusedDemo = mode === 'demo' && credentials === 'none' && api === 'upstream' && nodeEnv === 'production';
+        return [mode ?? '(unset)', credentials, api, nodeEnv, refusedDemo ? 'refused PAYPAL_MODE' : outcome] as const;
+      }),
+    ),
+  );
+
+  it.each(rows)('PAYPAL_MODE=%s, credentials %s, %s API, %s → %s', (mode, credentials, api, nodeEnv, outcome) => {
+    const env = {
+      ...(mode !== '(unset)' && { PAYPAL_MODE: mode }),
+      ...CREDENTIALS[credentials],
+      ...(api === 'upstream' && { UPSTREAM_API_URL: 'https://upstream.example' }),
+      NODE_ENV: nodeEnv,
+    };
+    if (outcome.startsWith('refused ')) {
+      const message = configErrorFor(env);
+      expect(message).toContain(`Invalid configuration: ${outcome.slice('refused '.length)}:`);
+      expect(message).not.toContain(CLIENT_SECRET);
+      return;
+    }
+    const { paypal } = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...env });
+    expect(paypal.mode).toBe(outcome);
+    if (outcome === 'demo') {
+      expect(paypal).toEqual({ mode: 'demo', clientId: 'demo-client', clientSecret: 'demo-secret', timeoutMs: expect.any(Number) });
+    } else {
+      expect(paypal).toMatchObject({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: outcome === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com' });
+    }
+  });
+
+  it('PAYPAL_API_BASE overrides where the server asks, in every mode', () => {
+    const base = { DATA_DIR: dataDir, SESSION_SECRET: SECRET, PAYPAL_API_BASE: 'http://127.0.0.1:4999' };
+    expect(loadConfig(base).paypal.apiBase).toBe('http://127.0.0.1:4999');
+    expect(loadConfig({ ...base, ...CREDENTIALS.both, PAYPAL_MODE: 'live' }).paypal.apiBase).toBe('http://127.0.0.1:4999');
+  });
+
+  it('empty credentials count as none (a template left blank is the demo)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' }).paypal.mode).toBe('demo');
+  });
+});

@@ -32,7 +32,10 @@ export function paypalConfig(env: Env): PaypalConfig | { problem: string } {
   const mode = env.PAYPAL_MODE ?? (credentials ? undefined : 'demo');
   if (mode === undefined) return { problem: 'PAYPAL_MODE: must be sandbox or live when PayPal credentials are set' };
   if (mode === 'demo') {
-    if (credentials) return { problem: 'PAYPAL_CLIENT_ID: must not be set with PAYPAL_MODE=demo (the demo takes no money; set PAYPAL_MODE=sandbox or live)' };
+    if (credentials) {
+      const variable = env.PAYPAL_CLIENT_ID !== undefined ? 'PAYPAL_CLIENT_ID' : 'PAYPAL_CLIENT_SECRET';
+      return { problem: `${variable}: must not be set with PAYPAL_MODE=demo (the demo takes no money; set PAYPAL_MODE=sandbox or live)` };
+    }
     // A real upstream decides payments itself; an explicit demo next to it in production would show buyers a button that takes no money.
     if (env.PAYPAL_MODE === 'demo' && env.UPSTREAM_API_URL !== undefined && env.NODE_ENV === 'production') {
       return { problem: 'PAYPAL_MODE: demo is refused in production with a real upstream (UPSTREAM_API_URL): buyers would pay nothing' };

@@ -257,6 +257,32 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index payment_report_transaction on payment_report (transaction_id);
     `,
   },
+  {
+    version: 12,
+    name: 'the demo payment provider: its orders (PAYPAL_MODE=demo), kept a day',
+    sql: `
+      create table demo_paypal_order (
+        id text primary key,
+        -- CREATED, APPROVED, COMPLETED, as PayPal's order status
+        status text not null,
+        currency text not null,
+        -- PayPal's amount string, 345.67
+        amount_value text not null,
+        description text,
+        custom_id text,
+        invoice_id text,
+        payer_id text,
+        capture_id text,
+        -- the PayPal-Request-Id of the capture that completed it: the same request is answered alike
+        capture_request_id text,
+        client_address text not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index demo_paypal_order_client on demo_paypal_order (client_address, created_at);
+      create index demo_paypal_order_created on demo_paypal_order (created_at);
+    `,
+  },
 ];
 
 /** An advisory lock keeps two instances starting together from racing on the same version. */

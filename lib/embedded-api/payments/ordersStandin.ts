@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { newPaypalId, orderRepresentation, paypalError, type OrderState } from './orderShape';
 
 /**
  * A stand-in of PayPal's Orders API v2, an HTTP server in this process on a free loopback port,
@@ -56,19 +57,9 @@ export type OrdersStandin = {
   close(): Promise<void>;
 };
 
-type StoredOrder = {
-  id: string;
-  scenario: StandinScenario;
-  status: string;
-  amount: { currency_code: string; value: string };
-  customId?: string;
-  invoiceId?: string;
-  captures: Array<{ id: string; status: string }>;
-};
+type StoredOrder = OrderState & { scenario: StandinScenario };
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
-/** Ids of PayPal's form: 17 upper-case letters and digits. */
-const newId = () => Array.from(crypto.randomBytes(17), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
+const newId = () => newPaypalId();
 
 export async function startOrdersStandin(options: { clientId?: string; clientSecret?: string } = {}): Promise<OrdersStandin> {
   const clientId = options.clientId ?? 'standin-client-id';
@@ -81,27 +72,8 @@ export async function startOrdersStandin(options: { clientId?: string; clientSec
 
   const state = { tokenAnswer: 'ok' as OrdersStandin['tokenAnswer'], tokenTtlSeconds: 32_400 };
 
-  function representation(order: StoredOrder) {
-    const ids = { ...(order.customId !== undefined && { custom_id: order.customId }), ...(order.invoiceId !== undefined && { invoice_id: order.invoiceId }) };
-    return {
-      id: order.id,
-      intent: 'CAPTURE',
-      status: order.status,
-      purchase_units: [
-        {
-          reference_id: 'default',
-          amount: order.amount,
-          ...ids,
-          ...(order.captures.length > 0 && {
-            payments: { captures: order.captures.map((capture) => ({ id: capture.id, status: capture.status, amount: order.amount, final_capture: true, ...ids })) },
-          }),
-        },
-      ],
-      links: [{ href: `/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' }],
-    };
-  }
-
-  const error = (name: string, issue?: string) => ({ name, message: name, debug_id: newId().toLowerCase().slice(0, 13), ...(issue && { details: [{ issue }] }) });
+  const representation = (order: StoredOrder) => orderRepresentation(order);
+  const error = paypalError;
 
   function send(response: http.ServerResponse, status: number, body: unknown) {
     response.writeHead(status, { 'content-type': 'application/json' });
