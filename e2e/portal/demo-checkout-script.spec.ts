@@ -85,7 +85,7 @@ test.describe('@portal the demo checkout script from the running app', () => {
     expect(await violations(page)).toEqual([]);
 
     // What the server will find when it verifies: the order, approved, of this amount.
-    const [[, orderId]] = await events(page);
+    const orderId = (await events(page))[0]![1];
     const token = await request.post('/api/paypal-demo/v1/oauth2/token', { headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' }, data: 'grant_type=client_credentials' });
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
     const order = await request.get(`/api/paypal-demo/v2/checkout/orders/${orderId}`, { headers: { authorization: `Bearer ${accessToken}` } });
