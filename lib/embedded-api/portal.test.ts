@@ -2,6 +2,7 @@ import { closedPort, startSmtpServer, type TestSmtpServer } from '@/e2e/support/
 import type { Language } from '@/lib/api/languages';
 import type { EmbeddedSettings } from './context';
 import type { Database } from './db/database';
+import { MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION } from './handlers/portal';
 import { captureRequestId } from './payments/verifyPayment';
 import { startOrdersStandin, type OrdersStandin, type StandinOrderInit } from './payments/ordersStandin';
 import { createRequestHandler } from './server';
@@ -369,6 +370,37 @@ describe('submit/portal/sucessfullyPaid: only what PayPal confirms is paid', () 
     const paid = standin.addOrder({ scenario: 'approved', transactionId, value: '345.67' });
     expect(await report(transactionId, paid)).toMatchObject({ statusCode: 1 });
     expect(await paymentsOfTransaction(transactionId)).toBe(1);
+  });
+});
+
+describe('reports PayPal did not confirm are bounded per transaction', () => {
+  it(`after ${MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION}, PayPal is not asked again and nothing is written or logged`, async () => {
+    const { transactionId } = await invoice();
+    const answers = await Promise.all(
+      Array.from({ length: MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION + 5 }, () => report(transactionId, standin.addOrder({ scenario: 'created', transactionId, value: '345.67' }))),
+    );
+    expect(answers.every((a) => a.statusCode === 5 && a.detailCode === 108)).toBe(true);
+    expect(await reportsOf(transactionId)).toHaveLength(MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION);
+
+    const orderId = standin.addOrder({ scenario: 'created', transactionId, value: '345.67' });
+    const lines: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
+    let answer: Answer;
+    try {
+      answer = await report(transactionId, orderId);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(answer).toMatchObject({ statusCode: 5, detailCode: 108, errorInfo: expect.stringMatching(/^transactionId: more than 20 payments of this transaction were not confirmed/) });
+    expect(standin.requests.some((r) => r.path.includes(orderId))).toBe(false);
+    expect(await reportsOf(transactionId)).toHaveLength(MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION);
+    expect(lines).toEqual([]);
+  });
+
+  it('another transaction of the same buyer is not affected', async () => {
+    const { transactionId } = await invoice();
+    const orderId = standin.addOrder({ scenario: 'completed', transactionId, value: '345.67' });
+    expect(await report(transactionId, orderId)).toMatchObject({ statusCode: 1 });
   });
 });
 
