@@ -20,7 +20,9 @@ import { failureClass, judge, leakPatterns } from './oracle';
 import { pageRequest, pageRoutes } from './pages';
 import { parseSeed, seededRandom, type Random } from './random';
 import { freePort, startServer } from './server';
+import { portalRequests } from './portal';
 import { prepareVisitors, stillSignedIn, type Visitor } from './sessions';
+import { startOrdersStandin } from '@/lib/embedded-api/payments/ordersStandin';
 
 const N = Number(process.env.FUZZ_N ?? 2000);
 const SEED_TEXT = process.env.FUZZ_SEED ?? '4711';
@@ -77,8 +79,12 @@ async function main(): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-data-'));
   const port = await freePort();
   const started = Date.now();
-  const server = await startServer({ port, dataDir, logFile: LOG_FILE }).catch((error: unknown) => {
+  // PayPal is a stand-in of its Orders API in this process, holding an order of each kind for the portal's reports.
+  const paypal = await startOrdersStandin({ clientSecret: `fuzz-secret-${seed}-do-not-log` });
+  const paypalEnv = { PAYPAL_MODE: 'sandbox', PAYPAL_API_BASE: paypal.url, PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_TIMEOUT_MS: '5000' };
+  const server = await startServer({ port, dataDir, logFile: LOG_FILE, env: paypalEnv }).catch(async (error: unknown) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await paypal.close();
     throw error;
   });
   // The server runs in its own process group: an interrupted fuzz must still stop it.
@@ -108,7 +114,7 @@ async function main(): Promise<number> {
     const patterns = leakPatterns([dataDir]);
     const r = seededRandom(seed);
     // The directed hazards first, then random requests up to N: one sequence, numbered as sent.
-    const directed = directedRequests(r, visitors, server.baseUrl, routes);
+    const directed = [...directedRequests(r, visitors, server.baseUrl, routes), ...portalRequests(r, visitors, server.baseUrl, paypal)];
     const generate = (index: number) => directed[index] ?? nextRequest(r, visitors, server.baseUrl, routes);
     console.log(`fuzz: ${Math.min(N, directed.length)} directed requests first, then ${Math.max(0, N - directed.length)} random ones`);
     if (REPLAY !== undefined) return await replay(REPLAY, generate, client, patterns);
@@ -177,6 +183,11 @@ async function main(): Promise<number> {
     else if (health?.status !== 200) problems.push(`/api/health answered ${health?.status} after the fuzz`);
     if (logLines.length * REQUESTS_PER_LOG_LINE > sent) problems.push(`the log grew by ${logLines.length} lines for ${sent} requests`);
     if (sent + unsendable < N && !server.exit()) problems.push(`only ${sent} of ${N} requests could be sent`);
+    // The PayPal client secret and the access tokens it got are never logged.
+    const paypalSecrets = [paypal.clientSecret, ...new Set(paypal.requests.map((q) => /^Bearer (.+)$/.exec(q.authorization ?? '')?.[1]).filter((t): t is string => t !== undefined))];
+    const leakedSecrets = server.logLines().filter((line) => paypalSecrets.some((secret) => line.includes(secret)));
+    console.log(`  PayPal stand-in asked ${paypal.requests.length} times; log lines with its secret or a token: ${leakedSecrets.length}`);
+    if (leakedSecrets.length) problems.push(`${leakedSecrets.length} log lines hold the PayPal client secret or an access token`);
 
     if (failures.length) {
       const classes = new Map<string, Failure[]>();
@@ -205,6 +216,7 @@ async function main(): Promise<number> {
   } finally {
     client.close();
     await server.stop();
+    await paypal.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

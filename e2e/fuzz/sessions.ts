@@ -1,6 +1,7 @@
 import { DEMO_GROUP_CODES } from '@/lib/embedded-api/demo/groupRows';
 import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { encryptCode } from '../support/api';
+import { portalInvoice } from './portal';
 import type { createClient, FuzzResponse } from './http';
 
 /**
@@ -8,11 +9,13 @@ import type { createClient, FuzzResponse } from './http';
  * to fuzz requests never change them, so a login holds for the whole run.
  */
 export type Visitor = {
-  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2' | GroupVisitorName;
+  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2' | 'portal buyer' | GroupVisitorName;
   /** Cookie header value, empty for anonymous. */
   cookie: string;
   /** The XSRF-TOKEN value bound to this session, empty for anonymous. */
   xsrf: string;
+  /** The portal buyer's transaction (the one its session may report a payment for). */
+  transactionId?: string;
 };
 
 /**
@@ -60,7 +63,7 @@ async function call(client: Client, visitor: Visitor & { jar: Map<string, string
   });
   cookiesOf(response, visitor.jar);
   visitor.cookie = cookieHeader(visitor.jar);
-  const answer = JSON.parse(response.body || '{}') as { statusCode?: number; tokenClaims?: { isLoggedIn?: boolean } };
+  const answer = JSON.parse(response.body || '{}') as { statusCode?: number; tokenClaims?: { isLoggedIn?: boolean }; transactionId?: string };
   if (response.status !== 200 || answer.statusCode !== 1) throw new Error(`setup: ${path} answered ${response.status} ${response.body.slice(0, 200)}`);
   return answer;
 }
@@ -86,7 +89,11 @@ export async function prepareVisitors(client: Client): Promise<Visitor[]> {
     visitors.push(visitor);
   }
   for (const variant of Object.keys(GROUP_VISITORS) as GroupVariant[]) visitors.push(...(await groupVisitors(client, variant)));
-  return visitors.map(({ name, cookie, xsrf }) => ({ name, cookie, xsrf }));
+  // A buyer of the demo portal who sent the invoice form: its session holds the transaction.
+  const buyer = await freshVisitor(client, 'portal buyer');
+  const invoice = await call(client, buyer, 'submit/portal/invoiceinfo', portalInvoice());
+  visitors.push({ ...buyer, ...(invoice.transactionId && { transactionId: invoice.transactionId }) });
+  return visitors.map(({ name, cookie, xsrf, transactionId }) => ({ name, cookie, xsrf, ...(transactionId && { transactionId }) }));
 }
 
 /** The personal-info body a participant of the variant saves: its fields (or name and e-mail), consent and a key. */

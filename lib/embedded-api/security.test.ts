@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import { demoValue } from './demo/seed';
 import { createMember, findGroupCode } from './groups/store';
 import { hashKey } from './keys';
+import { startOrdersStandin, type OrdersStandin } from './payments/ordersStandin';
 import { ROUTES } from './router';
 import { isTokenFailure, revokeToken, signToken, verifyToken } from './tokens';
 import { bundledDefinition, sendTo, startTestApi, testSettings, type Handle } from './testApi';
@@ -34,8 +35,12 @@ let db: Database;
 let handle: Handle;
 let keyHash: string;
 let serial = 0;
+/** PayPal's Orders API for the portal's payment reports. */
+let paypal: OrdersStandin;
 
 beforeAll(async () => {
+  paypal = await startOrdersStandin();
+  settings.portal.paypal = { mode: 'sandbox', apiBase: paypal.url, clientId: paypal.clientId, clientSecret: paypal.clientSecret, timeoutMs: 5000 };
   ({ db, handle } = await startTestApi(settings, { demo: false, questionnaires: true }));
   keyHash = await hashKey(KEY);
   // The group code the group-login row logs in with: each cell starts a participant of its own.
@@ -48,9 +53,14 @@ beforeAll(async () => {
     KGC_GROUP_CODE,
     JSON.stringify([{ key: 'grid-10', questionnaireType: 1, selectable: true }]),
   ]);
+  // The portal rows play the demo's portal (PTDEMO01/1 at 345.67 EUR).
+  await db.query(`insert into portal (id, group_code_ident, product_text, price_cents) values (1, 'PTDEMO01', 'Kompetenzanalyse Online', 34567)`);
 }, 60_000);
 
-afterAll(async () => db?.close());
+afterAll(async () => {
+  await paypal?.close();
+  await db?.close();
+});
 
 const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryptoKey, settings.clientCryptoIv);
 
@@ -76,6 +86,8 @@ type Fixture = {
   variant?: 'kodew' | 'ra' | 'kodegroupcode';
   /** A group participant with another questionnaire to choose once this one is finished (not logged out). */
   questionnairesLeft?: boolean;
+  /** A portal buyer's transaction, the order PayPal says paid it, and a paid order of another transaction. */
+  portal?: { transactionId: string; orderId: string; othersOrderId: string };
 };
 
 const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete', 'groupMemberUnsavedComplete', 'kgcMember', 'kgcMemberWithKey'];
@@ -157,7 +169,36 @@ async function createRaFixture(situation: Situation, n: string, personal: string
   };
 }
 
+/** The demo portal's invoice form as the page sends it. */
+const INVOICE = {
+  portalId: '1',
+  isDataPrivacyChecked: true,
+  invoiceIsPrivate: true,
+  invoiceName: 'Mallory Kaeufer',
+  invoiceStreet: 'Hauptstrasse 1',
+  invoiceCity: '10115 Berlin',
+  invoiceEmail: 'mallory@example.com',
+  invoiceProductText: 'Kompetenzanalyse Online',
+  invoiceProductPrice: 345.67,
+  uiLanguage: 'de-DE',
+};
+
+/** A transaction of the demo portal and an order PayPal says is COMPLETED for it at its price. */
+async function paidTransaction(): Promise<{ transactionId: string; orderId: string }> {
+  const { answer } = await call('submit/portal/invoiceinfo', INVOICE);
+  const transactionId = answer.transactionId as string;
+  return { transactionId, orderId: paypal.addOrder({ scenario: 'completed', transactionId, value: '345.67' }) };
+}
+
 async function createFixture(situation: Situation): Promise<Fixture> {
+  if (situation === 'portalVisitor' || situation === 'portalBuyer') {
+    // A participant's assessment too, so that every token state exists; the portal reads none of them.
+    const fixture = await createFixture('running');
+    if (situation === 'portalVisitor') return fixture;
+    const own = await paidTransaction();
+    const other = await paidTransaction();
+    return { ...fixture, portal: { ...own, othersOrderId: other.orderId } };
+  }
   serial += 1;
   const n = String(serial).padStart(4, '0');
   const personal = [`Fenja${n}`, `Verborgen${n}`, `fenja${n}@example.com`, `Kandidatin${n}`];
@@ -257,9 +298,19 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
 }
 
 /** What each call is sent: the request that would read or change the most. */
-function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture): Record<string, unknown> {
+function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture, rowId: string): Record<string, unknown> {
   const withToken = token === undefined ? {} : { token };
   switch (callPath) {
+    case 'pageinfo/portal/login':
+      return { groupCodeIdent: rowId.endsWith('unknown portal') ? 'PTDEMO02' : 'PTDEMO01', portalId: '1', product: 5, uiLanguage: 'de-DE', ...withToken };
+    case 'submit/portal/invoiceinfo':
+      return { ...INVOICE, ...(rowId.endsWith('another price') && { invoiceProductPrice: 3.45 }), ...withToken };
+    case 'submit/portal/sucessfullyPaid': {
+      // Without a transaction of its own, a visitor reports a paid order under an id that is none.
+      const portal = fixture.portal ?? { transactionId: 'PT-nosuchtransaction0000', orderId: paypal.addOrder({ scenario: 'completed', transactionId: 'PT-nosuchtransaction0000', value: '345.67' }), othersOrderId: '' };
+      const orderID = rowId.includes('another transaction') ? portal.othersOrderId : portal.orderId;
+      return { transactionId: portal.transactionId, paymentDetails: { orderID, payerID: 'PAYERSTANDIN' }, uiLanguage: 'de-DE', ...withToken };
+    }
     case 'pageinfo/error':
       return { category: 'SignOut', ...withToken };
     case 'pageinfo':
@@ -330,6 +381,9 @@ async function snapshot(fixture: Fixture): Promise<string> {
     // Mails (the e-mail step): a refused call sends none. Counted as a whole, between one call's before and after.
     db.query('select count(*)::int as n from mail_outbox'),
     db.query('select count(*)::int as n from mail_sent'),
+    // The portal: transactions and payments (a report PayPal did not confirm is kept for the operator, payment_report, and is no change).
+    db.query('select count(*)::int as n from portal_transaction'),
+    db.query('select count(*)::int as n, max(paypal_order_id) as last from payment'),
   ]);
   return JSON.stringify(parts);
 }
@@ -342,7 +396,7 @@ describe('SECURITY.md: call × token state', () => {
       const fixture = await createFixture(row.situation);
       const token = await tokenIn(state, fixture);
       const before = await snapshot(fixture);
-      const { httpStatus, answer } = await call(callPath, bodyFor(callPath, token, fixture));
+      const { httpStatus, answer } = await call(callPath, bodyFor(callPath, token, fixture, row.id));
       const cell = row.cells[state];
       expect({ callPath, httpStatus, statusCode: answer.statusCode, detailCode: answer.detailCode }).toEqual({
         callPath,
@@ -378,7 +432,7 @@ describe('the table covers the code and the document', () => {
   it('SECURITY.md lists every limit of lib/config/schema.ts with its default', () => {
     const defaults = envSchema.parse({}) as Record<string, unknown>;
     const listed = Object.fromEntries([...document.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [m[1]!, m[2]!]));
-    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE|GROUP_CODE|MAIL_MAX)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
+    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE|GROUP_CODE|MAIL_MAX|PORTAL_MAX)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
     expect(Object.keys(listed).sort()).toEqual(limits.sort());
     for (const name of limits) expect(`${name}=${listed[name]}`).toBe(`${name}=${String(defaults[name])}`);
   });

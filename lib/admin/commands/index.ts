@@ -5,6 +5,7 @@ import { demoReset } from './demoReset';
 import { exportCommand } from './export';
 import { groupCodeCommands } from './groupCode';
 import { outboxList, outboxShow } from './outbox';
+import { portalCommands } from './portal';
 import { questionnaireImport } from './questionnaireImport';
 import { questionnaireList } from './questionnaireList';
 
@@ -19,4 +20,5 @@ export const COMMANDS: Command[] = [
   demoReset,
   outboxList,
   outboxShow,
+  ...portalCommands,
 ];

@@ -90,6 +90,16 @@ export async function submitInvoice(body: InvoiceBody, ctx: ApiContext): Promise
 
 type PaidBody = { transactionId: string; paymentDetails: Record<string, unknown>; uiLanguage?: string };
 
+/**
+ * Reports PayPal did not confirm that one transaction may leave. Each costs a question to PayPal,
+ * a payment_report row and a log line; without a bound, one buyer's session (the proxy lets it
+ * report for its own transactions only) could repeat them without end. A buyer who really paid
+ * needs one or two; beyond the bound, PayPal is not asked and nothing is written, and the
+ * operator finds the transaction's reports in `payment list`.
+ */
+export const MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION = 20;
+const LOCK_PAYMENT_REPORT = 727_323;
+
 /** The PayPal order id in the buyer's report: onApprove's data.orderID, or an order's id. */
 export function reportedOrderId(details: Record<string, unknown>): string | undefined {
   const id = details.orderID ?? details.orderId ?? details.id;
@@ -116,11 +126,21 @@ export async function submitPaid(body: PaidBody, ctx: ApiContext): Promise<ApiAn
     return known.transaction_id === transaction.id ? ok() : invalid('paymentDetails.orderID: this order paid another transaction', ExtraDetailCode.PaymentNotConfirmed);
   }
 
+  const [reported] = await ctx.db.query<{ n: number }>('select count(*)::int as n from payment_report where transaction_id = $1', [transaction.id]);
+  if ((reported?.n ?? 0) >= MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION) return tooManyReports();
+
   const verification = await verifyPayment(paypalClientFor(ctx.settings.portal.paypal), orderId, { transactionId: transaction.id, amount: eurAmount(cents / 100)! });
   if (verification.outcome !== 'paid') {
-    await ctx.db.query('insert into payment_report (transaction_id, paypal_order_id, outcome, reported_at) values ($1, $2, $3, $4)', [
-      transaction.id, orderId, verification.outcome, new Date(ctx.now),
-    ]);
+    // Counted and written under a lock on the transaction, so that reports arriving together stay within the bound too.
+    const kept = await ctx.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2::text))', [LOCK_PAYMENT_REPORT, transaction.id]);
+      return tx.query(
+        `insert into payment_report (transaction_id, paypal_order_id, outcome, reported_at)
+         select $1, $2, $3, $4 where (select count(*) from payment_report where transaction_id = $1) < $5 returning id`,
+        [transaction.id, orderId, verification.outcome, new Date(ctx.now), MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION],
+      );
+    });
+    if (kept.length === 0) return tooManyReports();
     logEvent('warn', 'payment_not_confirmed', describe(verification));
     return verification.outcome === 'unavailable'
       ? { statusCode: StatusCode.Exception, detailCode: ExtraDetailCode.PaymentProviderUnavailable, errorInfo: 'PayPal could not be asked; report the payment again' }
@@ -148,6 +168,10 @@ export async function submitPaid(body: PaidBody, ctx: ApiContext): Promise<ApiAn
   const sent = await sendMail(ctx.db, ctx.settings.mail, mail);
   await ctx.db.query('update payment set confirmation_mail = $2 where id = $1', [payment.id, 'sent' in sent ? sent.sent : 'failed']);
   return ok();
+}
+
+function tooManyReports(): ApiAnswer {
+  return invalid(`transactionId: more than ${MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION} payments of this transaction were not confirmed; PayPal is not asked again`, ExtraDetailCode.PaymentNotConfirmed);
 }
 
 function ok(): ApiAnswer {
