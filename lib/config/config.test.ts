@@ -276,7 +276,7 @@ describe('getConfig', () => {
 
   it('reads process.env once and caches the result for the process', () => {
     delete holder[KEY];
-    process.env = { ...saved, DATA_DIR: dataDir, SESSION_SECRET: SECRET, UPSTREAM_TIMEOUT_MS: '1234' };
+    process.env = { ...saved, DATA_DIR: dataDir, SESSION_SECRET: SECRET, UPSTREAM_TIMEOUT_MS: '1234', PAYPAL_TIMEOUT_MS: '1000' };
     const first = getConfig();
     expect(first.UPSTREAM_TIMEOUT_MS).toBe(1234);
     process.env.UPSTREAM_TIMEOUT_MS = '999';
@@ -368,3 +368,20 @@ describe('PAYPAL_MODE and the PayPal credentials', () => {
     expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' }).paypal.mode).toBe('demo');
   });
 });
+
+describe('PAYPAL_TIMEOUT_MS fits into the proxy\'s limit of an embedded call', () => {
+  it('the defaults fit: 10 s within 15 s', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).paypal.timeoutMs).toBe(10_000);
+  });
+  it.each([
+    [{ PAYPAL_TIMEOUT_MS: '15000' }],
+    [{ PAYPAL_TIMEOUT_MS: '20000' }],
+    [{ UPSTREAM_TIMEOUT_MS: '5000' }],
+  ])('%p with the embedded API → refused, naming both', (env) => {
+    expect(configErrorFor(env)).toMatch(/PAYPAL_TIMEOUT_MS: must be less than UPSTREAM_TIMEOUT_MS/);
+  });
+  it('with a real upstream the upstream verifies: no such rule', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, UPSTREAM_API_URL: 'https://api.example', PAYPAL_TIMEOUT_MS: '20000' }).paypal.timeoutMs).toBe(20_000);
+  });
+});
+

@@ -28,6 +28,11 @@ export const DEMO_PAYPAL_CLIENT_SECRET = 'demo-secret';
 
 /** The configuration, or the variable to fix and why (lib/config turns it into a ConfigError). */
 export function paypalConfig(env: Env): PaypalConfig | { problem: string } {
+  // The proxy gives an embedded call UPSTREAM_TIMEOUT_MS: PayPal's limit must end first, so that the
+  // buyer gets the answer "PayPal could not be asked, report again" rather than a bare timeout.
+  if (env.UPSTREAM_API_URL === undefined && env.PAYPAL_TIMEOUT_MS >= env.UPSTREAM_TIMEOUT_MS) {
+    return { problem: `PAYPAL_TIMEOUT_MS: must be less than UPSTREAM_TIMEOUT_MS (${env.UPSTREAM_TIMEOUT_MS})` };
+  }
   const credentials = env.PAYPAL_CLIENT_ID !== undefined || env.PAYPAL_CLIENT_SECRET !== undefined;
   const mode = env.PAYPAL_MODE ?? (credentials ? undefined : 'demo');
   if (mode === undefined) return { problem: 'PAYPAL_MODE: must be sandbox or live when PayPal credentials are set' };

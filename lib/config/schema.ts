@@ -59,8 +59,8 @@ export const envSchema = z.object({
   PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   PAYPAL_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).max(500).optional(),
-  /** How long verifying one payment with PayPal may take (token, read and capture together). */
-  PAYPAL_TIMEOUT_MS: positiveInt.max(120_000).default(20_000),
+  /** How long verifying one payment with PayPal may take (token, read and capture together); less than UPSTREAM_TIMEOUT_MS (lib/config/paypal.ts). */
+  PAYPAL_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   /** Portal transactions (invoice forms sent) one client address may start within an hour. */
   PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR: positiveInt.max(1_000_000).default(30),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */

@@ -3,6 +3,7 @@ import type { Language } from '@/lib/api/languages';
 import type { EmbeddedSettings } from './context';
 import type { Database } from './db/database';
 import { MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION } from './handlers/portal';
+import { confirmationsSettled } from './portal/confirmation';
 import { captureRequestId } from './payments/verifyPayment';
 import { startOrdersStandin, type OrdersStandin, type StandinOrderInit } from './payments/ordersStandin';
 import { createRequestHandler } from './server';
@@ -71,15 +72,21 @@ async function invoice(change: Partial<typeof INVOICE> & { uiLanguage?: string }
 const report = (transactionId: string, orderID: unknown, through: Handle = handle) =>
   call('submit/portal/sucessfullyPaid', { transactionId, paymentDetails: { orderID, payerID: 'PAYERSTANDIN1' } }, nextClient(), through);
 
-const paymentsOf = (orderId: string) =>
-  db.query<{ transaction_id: string; amount_cents: string; currency: string; confirmation_mail: string | null }>(
+/** The database once the confirmation mails, sent after the answer, are done: what became of payments and mails. */
+async function settled(): Promise<Database> {
+  await confirmationsSettled(db);
+  return db;
+}
+
+const paymentsOf = async (orderId: string) =>
+  (await settled()).query<{ transaction_id: string; amount_cents: string; currency: string; confirmation_mail: string | null }>(
     'select transaction_id, amount_cents, currency, confirmation_mail from payment where paypal_order_id = $1',
     [orderId],
   );
 const paymentsOfTransaction = async (transactionId: string) =>
   (await db.query<{ n: number }>('select count(*)::int as n from payment where transaction_id = $1', [transactionId]))[0]!.n;
 const reportsOf = (transactionId: string) => db.query<{ paypal_order_id: string; outcome: string }>('select paypal_order_id, outcome from payment_report where transaction_id = $1 order by id', [transactionId]);
-const outboxTo = (email: string) => db.query<{ subject: string; body: string }>("select subject, body from mail_outbox where kind = 'paymentConfirmation' and recipient = $1", [email]);
+const outboxTo = async (email: string) => (await settled()).query<{ subject: string; body: string }>("select subject, body from mail_outbox where kind = 'paymentConfirmation' and recipient = $1", [email]);
 const transactionCount = async () => (await db.query<{ n: number }>('select count(*)::int as n from portal_transaction'))[0]!.n;
 
 describe('pageinfo/portal/login', () => {
@@ -483,6 +490,7 @@ describe('the confirmation mail through a real SMTP server', () => {
     smtp.mode = 'refuse';
     try {
       expect(await report(transactionId, orderId, viaSmtp)).toMatchObject({ statusCode: 1 });
+      await settled();
     } finally {
       smtp.mode = 'accept';
     }

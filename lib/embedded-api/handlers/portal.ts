@@ -3,10 +3,10 @@ import { normaliseInvoice, invoiceRequestProblems } from '@/lib/validation/porta
 import { priceCents } from '@/lib/flows/price';
 import { logEvent } from '@/lib/log/logger';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
-import { sendMail } from '../mail/send';
 import { paymentConfirmationMail } from '../mail/paymentConfirmationMail';
 import { paypalClientFor } from '../payments/client';
 import { eurAmount, verifyPayment, type Verification } from '../payments/verifyPayment';
+import { confirmAfterAnswer } from '../portal/confirmation';
 import { reserveInvoice } from '../portal/limits';
 import { chargeableCents, findPortal, findTransaction, newTransactionId } from '../portal/store';
 import { translationsFor } from '../translations';
@@ -165,8 +165,7 @@ export async function submitPaid(body: PaidBody, ctx: ApiContext): Promise<ApiAn
     },
     languageOf(transaction.ui_language),
   );
-  const sent = await sendMail(ctx.db, ctx.settings.mail, mail);
-  await ctx.db.query('update payment set confirmation_mail = $2 where id = $1', [payment.id, 'sent' in sent ? sent.sent : 'failed']);
+  confirmAfterAnswer(ctx, payment.id, mail);
   return ok();
 }
 
