@@ -71,7 +71,7 @@ describe('errorPageMessage (spec §8)', () => {
     [language, 105, 'ErrorPortalWithoutPrice'],
   ] as const))('portal page, %s, NoRecordset / %i: %s, not the generic no-records text', (language, detailCode, key) => {
     const message = errorPageMessage({ statusCode: 2, detailCode }, translator(translationsFor(language)), chrome);
-    expect(message).toBe(CATALOGUES[language][key]);
+    expect(message).toBe((CATALOGUES[language] as Record<string, string>)[key]);
     expect(message).not.toBe(CATALOGUES[language].ErrorCodeMsg_NoRecordset);
   });
 
