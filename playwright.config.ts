@@ -12,7 +12,8 @@ process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
 /**
  * The guessing limits, lowered for the lock journey and raised per client so suites never lock
  * each other out: every journey comes from 127.0.0.1 (the group journeys alone start a participant
- * with KWDEMO01 dozens of times and type dozens of wrong group codes).
+ * with KWDEMO01 dozens of times and type dozens of wrong group codes; the portal journeys start
+ * many invoices).
  */
 const LIMITS =
   'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000 ' +

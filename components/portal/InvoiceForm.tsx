@@ -12,6 +12,7 @@ import formStyles from '@/components/form/form.module.css';
 import { ConsentBox } from './ConsentBox';
 import { InvoiceTextField } from './InvoiceTextField';
 import { portalMessageText, type PortalTexts } from './portalTexts';
+import { useAfterPress } from './useAfterPress';
 import { useHeadingFocus } from './useHeadingFocus';
 import styles from './Portal.module.css';
 
@@ -55,7 +56,8 @@ export function InvoiceForm({ offer, texts, values, onValues, focusHeading, onSu
     return problem ? texts[invoiceProblemKey(field, problem) as keyof PortalTexts] : undefined;
   };
   const set = <K extends keyof InvoiceValues>(field: K, value: InvoiceValues[K]) => onValues((current) => ({ ...current, [field]: value }));
-  const leave = (field: InvoiceField) => setTouched((current) => ({ ...current, [field]: true }));
+  const afterPress = useAfterPress();
+  const leave = (field: InvoiceField) => afterPress(() => setTouched((current) => ({ ...current, [field]: true })));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
