@@ -113,6 +113,17 @@ test.describe('@portal invoice form', () => {
   });
 });
 
+test.describe('@portal content security policy', () => {
+  test('the portal page may load PayPal (script, frames, calls, images); the other pages may not', async ({ request }) => {
+    const policyOf = async (path: string) => (await request.get(path)).headers()['content-security-policy'] ?? '';
+    const portal = await policyOf(DEMO_PORTAL);
+    for (const directive of ['script-src', 'frame-src', 'connect-src', 'img-src']) {
+      expect(portal.split('; ').find((part) => part.startsWith(`${directive} `))).toContain('https://*.paypal.com');
+    }
+    for (const path of ['/home', '/error?statusCode=2&detailCode=104', '/support']) expect(await policyOf(path)).not.toMatch(/paypal/i);
+  });
+});
+
 test.describe('@portal what names no portal', () => {
   for (const [label, path] of [
     ['an unknown portal id', '/portal/PTDEMO01/999'],
