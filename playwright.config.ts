@@ -12,11 +12,12 @@ process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
 /**
  * The guessing limits, lowered for the lock journey and raised per client so suites never lock
  * each other out: every journey comes from 127.0.0.1 (the group journeys alone start a participant
- * with KWDEMO01 dozens of times and type dozens of wrong group codes).
+ * with KWDEMO01 dozens of times and type dozens of wrong group codes; the portal journeys start
+ * many invoices).
  */
 const LIMITS =
   'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000 ' +
-  'GROUP_CODE_MAX_FAILURES_PER_CLIENT=100000 GROUP_CODE_MAX_LOGINS_PER_CLIENT=100000';
+  'GROUP_CODE_MAX_FAILURES_PER_CLIENT=100000 GROUP_CODE_MAX_LOGINS_PER_CLIENT=100000 PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR=100000';
 /**
  * Mail: the app sends to the SMTP server a journey runs on this port (e2e/support/smtp.ts, the
  * journeys of e2e/group/email.spec.ts); while none runs, nothing listens there and a mail is not
@@ -47,7 +48,8 @@ const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
  * time (project 'mail'), since two cannot listen on one port and a server one of them runs would
  * take the mail that "SMTP down" expects to fail.
  */
-const MAIL_SPECS = ['**/email.spec.ts', '**/kodew-end-to-end.spec.ts', '**/kgc.spec.ts'];
+// The portal's payments send a confirmation mail (e2e/portal/payment.spec.ts): they must not land in another journey's SMTP server.
+const MAIL_SPECS = ['**/email.spec.ts', '**/kodew-end-to-end.spec.ts', '**/kgc.spec.ts', '**/portal/payment.spec.ts'];
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
 const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
 

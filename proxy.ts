@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
 import { isSameOrigin } from '@/lib/proxy/checks';
 import { refuse } from '@/lib/proxy/refusal';
-import { contentSecurityPolicy, newNonce, NONCE_HEADER } from '@/lib/security/csp';
+import { allowedOriginsFor, contentSecurityPolicy, newNonce, NONCE_HEADER } from '@/lib/security/csp';
 import { readSessionCookie, sessionCookie, xsrfCookie, XSRF_COOKIE } from '@/lib/session/cookies';
 import { newSession } from '@/lib/session/data';
 import { languageInAddress, withChosenLanguage } from '@/lib/flows/addressLanguage';
@@ -22,7 +22,7 @@ export function proxy(request: NextRequest) {
   }
 
   const nonce = newNonce();
-  const policy = contentSecurityPolicy({ nonce, dev: config.NODE_ENV === 'development' });
+  const policy = contentSecurityPolicy({ nonce, dev: config.NODE_ENV === 'development', allowed: allowedOriginsFor(request.nextUrl.pathname) });
   // Next reads the nonce from the request's policy and puts it on its own scripts.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', policy);

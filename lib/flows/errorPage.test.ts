@@ -66,6 +66,19 @@ describe('errorPageMessage (spec §8)', () => {
     expect(errorPageMessage({ statusCode: 6, detailCode: 101 }, translator(others), chrome)).toBe(de.ErrorCodeMsg_AssessmentIdentCodeIsInvalid);
   });
 
+  it.each(LANGUAGES.flatMap((language) => [
+    [language, 104, 'ErrorPortalUnknown'],
+    [language, 105, 'ErrorPortalWithoutPrice'],
+  ] as const))('portal page, %s, NoRecordset / %i: %s, not the generic no-records text', (language, detailCode, key) => {
+    const message = errorPageMessage({ statusCode: 2, detailCode }, translator(translationsFor(language)), chrome);
+    expect(message).toBe((CATALOGUES[language] as Record<string, string>)[key]);
+    expect(message).not.toBe(CATALOGUES[language].ErrorCodeMsg_NoRecordset);
+  });
+
+  it('NoRecordset with another detail: still the generic no-records text', () => {
+    expect(errorPageMessage({ statusCode: 2, detailCode: 103 }, t, chrome)).toBe(de.ErrorCodeMsg_NoRecordset);
+  });
+
   it('status 9 in English: the English translation', () => {
     expect(errorPageMessage({ statusCode: 9, detailCode: 0 }, translator(translationsFor('en-US')), chrome)).toBe(
       'This assessment has already been completed. Thank you for taking part.',

@@ -46,6 +46,9 @@ export function isSignOutRecord(record: ErrorRecord | undefined): boolean {
 const DETAIL_MESSAGES: ReadonlyArray<{ statusCode: number; detailCode: number; key: string }> = [
   // The embedded API's per-address limit on unknown ident codes (SECURITY.md, "Limits").
   { statusCode: StatusCode.AssessmentIdentCodeIsInvalid, detailCode: ExtraDetailCode.TooManyUnknownCodes, key: 'ErrorIdentCodeLocked' },
+  // The portal page (app/portal): no portal with this id under this identifier, or one without a price (issue 10).
+  { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.UnknownPortal, key: 'ErrorPortalUnknown' },
+  { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.PortalWithoutPrice, key: 'ErrorPortalWithoutPrice' },
 ];
 
 export type ChromeTexts = {

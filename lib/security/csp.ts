@@ -1,6 +1,6 @@
 /**
  * The pages' Content-Security-Policy. Scripts run only with this response's nonce; scripts those
- * load are trusted through 'strict-dynamic' (Next's chunks, later PayPal's SDK). proxy.ts sends the
+ * load are trusted through 'strict-dynamic' (Next's chunks, PayPal's SDK on the portal). proxy.ts sends the
  * policy with every page and hands the nonce to Next, which puts it on its own scripts.
  */
 
@@ -22,17 +22,40 @@ export type Directive =
   | 'frame-ancestors';
 
 /**
- * Other origins the pages may use, per directive: the one place to allow one. The portal's PayPal
- * buttons will need, for example, 'https://www.paypal.com' under script-src, frame-src and
- * connect-src. (Browsers that know 'strict-dynamic' ignore host sources in script-src and accept a
- * script that a nonce-carrying script inserts; the host entry serves older browsers.)
+ * PayPal's origins (developer.paypal.com/sdk/js/best-practices, "Content Security Policy"): the
+ * checkout script and its buttons come from *.paypal.com and *.paypalobjects.com, render in frames
+ * of those, call home there and show their images. Venmo, which the same page lists, is US-only
+ * and never offered for EUR. The inline styles and scripts of the buttons carry the nonce the
+ * script is given (data-csp-nonce), so no 'unsafe-inline' is needed.
  */
-export const ALLOWED_ORIGINS: Partial<Record<Directive, readonly string[]>> = {};
+const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'] as const;
+export const PAYPAL_ORIGINS: Partial<Record<Directive, readonly string[]>> = {
+  'script-src': PAYPAL,
+  'style-src': PAYPAL,
+  'img-src': PAYPAL,
+  'connect-src': PAYPAL,
+  'frame-src': PAYPAL,
+};
+
+/**
+ * Other origins the pages may use, per directive and per page: the one place to allow one. Only
+ * the portal's pages (/portal/…, spec §1) load PayPal; every other page keeps the app's own
+ * sources alone. (Browsers that know 'strict-dynamic' ignore host sources in script-src and accept
+ * a script that a nonce-carrying script inserts; the host entry serves older browsers.)
+ */
+export function allowedOriginsFor(pathname: string): Partial<Record<Directive, readonly string[]>> {
+  return isPortalPath(pathname) ? PAYPAL_ORIGINS : {};
+}
+
+function isPortalPath(pathname: string): boolean {
+  return pathname === '/portal' || pathname.startsWith('/portal/');
+}
 
 export type PolicyOptions = {
   nonce: string;
   /** Next's development server needs eval (React's error stacks) and injects styles without a nonce. */
   dev: boolean;
+  /** The page's other origins: allowedOriginsFor(pathname); none when absent. */
   allowed?: Partial<Record<Directive, readonly string[]>>;
 };
 
@@ -59,7 +82,7 @@ function ownSources({ nonce, dev }: PolicyOptions): Record<Directive, string[]> 
 
 export function contentSecurityPolicy(options: PolicyOptions): string {
   const own = ownSources(options);
-  const allowed = options.allowed ?? ALLOWED_ORIGINS;
+  const allowed = options.allowed ?? {};
   return (Object.keys(own) as Directive[])
     .map((directive) => {
       const sources = [...own[directive], ...(allowed[directive] ?? [])];

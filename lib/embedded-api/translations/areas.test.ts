@@ -4,6 +4,7 @@ import { accessCodeEmail } from './areas/accessCodeEmail';
 import { grid } from './areas/grid';
 import { groupLogin } from './areas/groupLogin';
 import { personalInfo } from './areas/personalInfo';
+import { portal } from './areas/portal';
 import { requirementsAnalysis } from './areas/requirementsAnalysis';
 import { selection } from './areas/selection';
 import { slider } from './areas/slider';
@@ -14,7 +15,7 @@ import { CATALOGUES } from './index';
  * areas (or an area and the big catalogue) both define shows one of two texts, depending on the
  * merge order, and the other is dead text. Each key has one home.
  */
-const AREAS = { groupLogin, personalInfo, accessCodeEmail, selection, slider, grid, requirementsAnalysis };
+const AREAS = { groupLogin, personalInfo, accessCodeEmail, selection, slider, grid, requirementsAnalysis, portal };
 
 test('no key is defined twice across the areas and the base catalogue', () => {
   const home = new Map<string, string>(Object.keys(deDE).map((key) => [key, 'base catalogue']));

@@ -9,13 +9,14 @@ import { accessCodeEmail } from './areas/accessCodeEmail';
 import { grid } from './areas/grid';
 import { groupLogin } from './areas/groupLogin';
 import { personalInfo } from './areas/personalInfo';
+import { portal } from './areas/portal';
 import { requirementsAnalysis } from './areas/requirementsAnalysis';
 import { selection } from './areas/selection';
 import { slider } from './areas/slider';
 
 const BASE: Record<Language, Catalogue> = { 'de-DE': deDE, 'en-US': enUS, 'fr-FR': frFR, 'it-IT': itIT, 'cz-CZ': czCZ };
 /** The flows' own catalogues (./areas), one file each. */
-const AREAS = [groupLogin, personalInfo, accessCodeEmail, selection, slider, grid, requirementsAnalysis];
+const AREAS = [groupLogin, personalInfo, accessCodeEmail, selection, slider, grid, requirementsAnalysis, portal];
 
 function withAreas(language: Language): Catalogue {
   return Object.assign({}, BASE[language], ...AREAS.map((catalogue) => catalogue[language])) as Catalogue;

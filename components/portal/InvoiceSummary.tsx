@@ -1,0 +1,167 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import { postCall } from '@/lib/client/api';
+import { outcomeAfterPaid, type PortalOffer } from '@/lib/flows/portal';
+import { normaliseInvoice, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
+import { useChromeTexts } from '@/components/chrome/ChromeTexts';
+import { ErrorModal } from '@/components/modal/ErrorModal';
+import { useModal } from '@/components/modal/ModalProvider';
+import { PaymentButton, type Approval } from './PaymentButton';
+import { portalMessageText, type PortalTexts } from './portalTexts';
+import { useHeadingFocus } from './useHeadingFocus';
+import styles from './Portal.module.css';
+
+type Props = {
+  offer: PortalOffer;
+  nonce?: string;
+  texts: PortalTexts;
+  values: InvoiceValues;
+  transactionId: string;
+  onBack: () => void;
+  onPaid: () => void;
+};
+
+const ERROR_MODAL = 'portal-payment-error';
+
+/**
+ * 'reporting': an approved payment is being reported; 'reportAgain': the report did not get through
+ * (the server could not ask PayPal, or the answer was lost), and the buyer sends it again rather
+ * than paying again.
+ */
+type Report = 'idle' | 'reporting' | 'reportAgain';
+
+/**
+ * Page 2 (spec §2, §4): everything entered, a way back to page 1 with the values kept, and the
+ * payment button. An approved payment is reported with submit/portal/sucessfullyPaid; Ok shows
+ * page 3. Cancelling does nothing; a provider error is said in the buyer's language and the
+ * button stays for another try.
+ */
+export function InvoiceSummary({ offer, nonce, texts, values, transactionId, onBack, onPaid }: Props) {
+  const id = useId();
+  const { openModal } = useModal();
+  const chrome = useChromeTexts();
+  const headingRef = useHeadingFocus<HTMLHeadingElement>(true);
+  const [report, setReport] = useState<Report>('idle');
+  const [message, setMessage] = useState('');
+  const [modalMessage, setModalMessage] = useState('');
+  const approval = useRef<Approval | null>(null);
+  const reporting = useRef(false);
+  const againRef = useRef<HTMLButtonElement>(null);
+  const invoice = normaliseInvoice(values);
+
+  const sendReport = async () => {
+    const approved = approval.current;
+    if (!approved || reporting.current) return;
+    reporting.current = true;
+    setReport('reporting');
+    setMessage('');
+    const response = await postCall('submit/portal/sucessfullyPaid', {
+      transactionId,
+      paymentDetails: { orderID: approved.orderID, ...(approved.payerID && { payerID: approved.payerID }) },
+    });
+    reporting.current = false;
+    const outcome = outcomeAfterPaid(response);
+    if (outcome.kind === 'success') {
+      onPaid();
+      return;
+    }
+    if (outcome.kind === 'reportAgain') {
+      setReport('reportAgain');
+      setMessage(texts.PortalPaymentReportFailed);
+      requestAnimationFrame(() => againRef.current?.focus());
+      return;
+    }
+    // PayPal does not confirm this order (or the call was refused): it counts as not paid, and a new payment may be tried.
+    approval.current = null;
+    setReport('idle');
+    setModalMessage(portalMessageText(outcome.message, texts, chrome.internalError));
+    openModal(ERROR_MODAL);
+  };
+
+  const locked = report !== 'idle';
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} ref={headingRef} className="page-title">
+        {texts.PortalSummaryTitle}
+      </h1>
+      <p className="lead">{texts.PortalSummaryText}</p>
+      <dl className={styles.summary}>
+        <div>
+          <dt>{texts.PortalProductLabel}</dt>
+          <dd>{offer.productTitle}</dd>
+        </div>
+        <div>
+          <dt>{texts.PortalIdLabel}</dt>
+          <dd>{offer.portalId}</dd>
+        </div>
+        <div>
+          <dt>{texts.PortalPriceLabel}</dt>
+          <dd className={styles.price}>{offer.price.text}</dd>
+        </div>
+        <div>
+          <dt>{texts.PortalSummaryInvoiceType}</dt>
+          <dd>{invoice.invoiceIsPrivate ? texts.PortalInvoicePrivate : texts.PortalInvoiceCompany}</dd>
+        </div>
+        <div>
+          <dt>{texts.PortalSummaryName}</dt>
+          <dd>{invoice.invoiceName}</dd>
+        </div>
+        <div>
+          <dt>{texts.PortalSummaryAddress}</dt>
+          <dd>
+            {invoice.invoiceStreet}
+            <br />
+            {invoice.invoiceCity}
+          </dd>
+        </div>
+        <div>
+          <dt>{texts.PortalSummaryEmail}</dt>
+          <dd>{invoice.invoiceEmail}</dd>
+        </div>
+        <div>
+          <dt>{texts.PortalSummaryConsents}</dt>
+          <dd>{texts.PortalSummaryConsentsGiven}</dd>
+        </div>
+      </dl>
+
+      <section className={styles.payment} aria-labelledby={`${id}-payment`}>
+        <h2 id={`${id}-payment`} className={styles.paymentTitle}>
+          {texts.PortalPaymentLegend}
+        </h2>
+        {offer.paypalMode === 'demo' && <p className={styles.demoNotice}>{texts.PortalDemoNotice}</p>}
+        {report !== 'reportAgain' && (
+          <PaymentButton
+            offer={offer}
+            transactionId={transactionId}
+            nonce={nonce}
+            texts={texts}
+            locked={locked}
+            onStart={() => setMessage('')}
+            onApprove={async (approved) => {
+              approval.current = approved;
+              await sendReport();
+            }}
+            onProviderError={() => setMessage(texts.PortalPaymentFailed)}
+          />
+        )}
+        {report === 'reporting' && <p role="status">{texts.PortalPaymentInProgress}</p>}
+        <p className={styles.message} role="alert">
+          {message}
+        </p>
+        {report === 'reportAgain' && (
+          <button ref={againRef} type="button" className="button button-primary" onClick={() => void sendReport()}>
+            {texts.PortalConfirmAgainButton}
+          </button>
+        )}
+      </section>
+
+      <div className={styles.back}>
+        <button type="button" className="button button-secondary" onClick={onBack} disabled={locked}>
+          {texts.PortalBackButton}
+        </button>
+      </div>
+      <ErrorModal id={ERROR_MODAL} message={modalMessage} />
+    </section>
+  );
+}

@@ -1,0 +1,242 @@
+/** @jest-environment jsdom */
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
+import { ModalProvider } from '@/components/modal/ModalProvider';
+import { translationsFor } from '@/lib/embedded-api/translations';
+import { translator } from '@/lib/i18n/translate';
+import { portalPrice } from '@/lib/flows/price';
+import type { PortalOffer } from '@/lib/flows/portal';
+
+/**
+ * The portal's pages as a buyer uses them, with the proxy calls and PayPal's button played by
+ * stand-ins: the §5 rules inline, the invoice call's body, the summary and back with everything
+ * kept, the payment report and its outcomes (success, report again, provider error).
+ */
+type Answer = Record<string, unknown>;
+const answers: Answer[] = [];
+const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+let release: (() => void) | undefined;
+
+jest.mock('@/lib/client/api', () => ({
+  postCall: async (path: string, body: Record<string, unknown>) => {
+    calls.push({ path, body });
+    if (path === 'submit/portal/invoiceinfo' && answers.length === 0) await new Promise<void>((resolve) => (release = resolve));
+    return answers.shift() ?? { statusCode: 1, detailCode: 0, transactionId: 'PT-first' };
+  },
+}));
+
+type ButtonProps = { locked: boolean; transactionId: string; onApprove: (a: { orderID: string; payerID?: string }) => Promise<void>; onProviderError: () => void };
+jest.mock('./PaymentButton', () => ({
+  PaymentButton: ({ locked, transactionId, onApprove, onProviderError }: ButtonProps) => (
+    <div data-testid="paypal" data-transaction={transactionId}>
+      <button type="button" disabled={locked} onClick={() => void onApprove({ orderID: 'ORDER-1', payerID: 'PAYER-1' })}>
+        PayPal approve
+      </button>
+      <button type="button" onClick={onProviderError}>
+        PayPal fails
+      </button>
+    </div>
+  ),
+}));
+
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded after the stand-ins above */
+const { PortalFlow } = require('./PortalFlow') as typeof import('./PortalFlow');
+const { portalTexts } = require('./portalTexts') as typeof import('./portalTexts');
+
+const texts = portalTexts(translator(translationsFor('de-DE')));
+const OFFER: PortalOffer = { portalId: '1', productTitle: 'Kompetenzanalyse Online', price: portalPrice(345.67)!, paypalMode: 'demo', paypalClientId: 'demo-client' };
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  answers.length = 0;
+  release = undefined;
+});
+
+function renderFlow(offer: PortalOffer = OFFER) {
+  render(
+    <ChromeTextsProvider value={{ errorTitle: 'Fehler', close: 'Schließen', renderErrorTitle: 'Fehler', internalError: 'Interner Fehler. Detail-Code: {id}' }}>
+      <ModalProvider>
+        <main id="main">
+          <PortalFlow offer={offer} texts={texts} />
+        </main>
+      </ModalProvider>
+    </ChromeTextsProvider>,
+  );
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('radio', { name: texts.PortalInvoiceCompany }));
+  await user.type(screen.getByLabelText(texts.PortalNameCompanyLabel), '  Muster GmbH ');
+  await user.type(screen.getByLabelText(texts.PortalStreetLabel), 'Hauptstraße 1');
+  await user.type(screen.getByLabelText(texts.PortalCityLabel), '10115 Berlin');
+  await user.type(screen.getByLabelText(texts.PortalEmailLabel, { selector: 'input' }), 'erika@example.org');
+  await user.type(screen.getByLabelText(texts.PortalEmailConfirmLabel), 'erika@example.org');
+  await user.click(screen.getByRole('checkbox', { name: texts.PortalPrivacyLabel }));
+  await user.click(screen.getByRole('checkbox', { name: texts.PortalRevocationLabel }));
+}
+
+const pay = () => screen.getByRole('button', { name: texts.PortalPayButton });
+
+test('page 1 shows the product, the price as 345,67 EUR and the portal id read-only; never 345.67', () => {
+  renderFlow();
+  expect(screen.getByText('Kompetenzanalyse Online')).toBeTruthy();
+  expect(screen.getByTestId('portal-price').textContent).toBe('345,67 EUR');
+  expect(document.body.textContent).not.toContain('345.67');
+  const portalId = screen.getByLabelText(texts.PortalIdLabel) as HTMLInputElement;
+  expect(portalId.value).toBe('1');
+  expect(portalId.readOnly).toBe(true);
+});
+
+test('an empty submit: every rule of §5 under its field, the summary announced, focus on the name, no call', async () => {
+  const user = userEvent.setup();
+  renderFlow();
+  await user.click(pay());
+  for (const key of ['PortalNameRequired', 'PortalStreetRequired', 'PortalCityRequired', 'PortalEmailRequired', 'PortalEmailConfirmRequired', 'PortalPrivacyUnchecked', 'PortalRevocationUnchecked'] as const) {
+    expect(screen.getByText(texts[key])).toBeTruthy();
+  }
+  expect(screen.getByRole('status').textContent).toBe(texts.PortalProblemsSummary);
+  expect(document.activeElement).toBe(screen.getByLabelText(texts.PortalNamePrivateLabel));
+  expect(screen.getByLabelText(texts.PortalNamePrivateLabel).getAttribute('aria-invalid')).toBe('true');
+  expect(calls).toEqual([]);
+});
+
+test('a different confirmation: the mismatch message, focus on the confirmation', async () => {
+  const user = userEvent.setup();
+  renderFlow();
+  await fillForm(user);
+  await user.type(screen.getByLabelText(texts.PortalEmailConfirmLabel), 'x');
+  await user.click(pay());
+  expect(screen.getByText(texts.PortalEmailMismatch)).toBeTruthy();
+  expect(document.activeElement).toBe(screen.getByLabelText(texts.PortalEmailConfirmLabel));
+  expect(calls).toEqual([]);
+});
+
+test('submit: one call with the trimmed invoice and the portal’s price, fields disabled meanwhile, then the summary; back keeps everything', async () => {
+  const user = userEvent.setup();
+  renderFlow();
+  await fillForm(user);
+  await user.click(pay());
+  await user.click(pay());
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toEqual({
+    path: 'submit/portal/invoiceinfo',
+    body: {
+      portalId: '1',
+      isDataPrivacyChecked: true,
+      invoiceIsPrivate: false,
+      invoiceName: 'Muster GmbH',
+      invoiceStreet: 'Hauptstraße 1',
+      invoiceCity: '10115 Berlin',
+      invoiceEmail: 'erika@example.org',
+      invoiceProductText: 'Kompetenzanalyse Online',
+      invoiceProductPrice: 345.67,
+    },
+  });
+  expect((screen.getByLabelText(texts.PortalStreetLabel) as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
+  expect((pay() as HTMLButtonElement).disabled).toBe(true);
+  answers.push({ statusCode: 1, detailCode: 0, transactionId: 'PT-first' });
+  await act(async () => release?.());
+
+  const heading = await screen.findByRole('heading', { level: 1, name: texts.PortalSummaryTitle });
+  await waitFor(() => expect(document.activeElement).toBe(heading));
+  for (const text of ['Muster GmbH', 'Hauptstraße 1', '10115 Berlin', 'erika@example.org', texts.PortalInvoiceCompany, '345,67 EUR', texts.PortalDemoNotice]) {
+    expect(screen.getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
+  }
+  expect(screen.getByTestId('paypal').dataset.transaction).toBe('PT-first');
+
+  await user.click(screen.getByRole('button', { name: texts.PortalBackButton }));
+  expect((screen.getByLabelText(texts.PortalNameCompanyLabel) as HTMLInputElement).value).toBe('  Muster GmbH ');
+  expect((screen.getByLabelText(texts.PortalEmailConfirmLabel) as HTMLInputElement).value).toBe('erika@example.org');
+  expect((screen.getByRole('checkbox', { name: texts.PortalRevocationLabel }) as HTMLInputElement).checked).toBe(true);
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: texts.PortalTitle })));
+});
+
+test.each([
+  [{ statusCode: 5, detailCode: 106 }, texts.PortalTooManyInvoices],
+  [{ statusCode: 5, detailCode: 107 }, texts.PortalPriceChanged],
+  [{ statusCode: 13, detailCode: 24, exceptionId: 'X1' }, 'Interner Fehler. Detail-Code: X1'],
+])('a refused invoice (%j): the common error modal, nothing typed lost, the button usable again', async (answer, text) => {
+  const user = userEvent.setup();
+  renderFlow();
+  await fillForm(user);
+  answers.push(answer);
+  await user.click(pay());
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog.textContent).toContain(text);
+  expect((screen.getByLabelText(texts.PortalCityLabel) as HTMLInputElement).value).toBe('10115 Berlin');
+  expect((pay() as HTMLButtonElement).disabled).toBe(false);
+});
+
+async function toSummary(user: ReturnType<typeof userEvent.setup>) {
+  await fillForm(user);
+  answers.push({ statusCode: 1, detailCode: 0, transactionId: 'PT-first' });
+  await user.click(pay());
+  await screen.findByTestId('paypal');
+}
+
+test('an approved payment is reported with the transaction id and PayPal’s ids; Ok shows page 3 with focus on its heading', async () => {
+  const user = userEvent.setup();
+  renderFlow();
+  await toSummary(user);
+  answers.push({ statusCode: 1, detailCode: 0 });
+  await user.click(screen.getByRole('button', { name: 'PayPal approve' }));
+  expect(calls.at(-1)).toEqual({ path: 'submit/portal/sucessfullyPaid', body: { transactionId: 'PT-first', paymentDetails: { orderID: 'ORDER-1', payerID: 'PAYER-1' } } });
+  const heading = await screen.findByRole('heading', { level: 1, name: texts.PortalSuccessTitle });
+  await waitFor(() => expect(document.activeElement).toBe(heading));
+  expect(screen.getByText(texts.PortalSuccessText)).toBeTruthy();
+});
+
+test('PayPal unreachable for the server (13 / 109): the message and “confirm again”, which re-sends the same report and never offers a second payment', async () => {
+  const user = userEvent.setup();
+  renderFlow();
+  await toSummary(user);
+  answers.push({ statusCode: 13, detailCode: 109 });
+  await user.click(screen.getByRole('button', { name: 'PayPal approve' }));
+  const again = await screen.findByRole('button', { name: texts.PortalConfirmAgainButton });
+  expect(screen.getByRole('alert').textContent).toBe(texts.PortalPaymentReportFailed);
+  expect(screen.queryByTestId('paypal')).toBeNull();
+  expect((screen.getByRole('button', { name: texts.PortalBackButton }) as HTMLButtonElement).disabled).toBe(true);
+  answers.push({ statusCode: 1, detailCode: 0 });
+  await user.click(again);
+  const reports = calls.filter((call) => call.path === 'submit/portal/sucessfullyPaid');
+  expect(reports).toHaveLength(2);
+  expect(reports[1]!.body).toEqual(reports[0]!.body);
+  expect(await screen.findByRole('heading', { level: 1, name: texts.PortalSuccessTitle })).toBeTruthy();
+});
+
+test('PayPal does not confirm the payment (5 / 108): the common error modal, the button stays', async () => {
+  const user = userEvent.setup();
+  renderFlow();
+  await toSummary(user);
+  answers.push({ statusCode: 5, detailCode: 108 });
+  await user.click(screen.getByRole('button', { name: 'PayPal approve' }));
+  expect((await screen.findByRole('alertdialog')).textContent).toContain(texts.PortalPaymentNotConfirmed);
+  expect(screen.getByTestId('paypal')).toBeTruthy();
+});
+
+test('a provider error: the message in the buyer’s language, the button stays for another try', async () => {
+  const user = userEvent.setup();
+  renderFlow();
+  await toSummary(user);
+  await user.click(screen.getByRole('button', { name: 'PayPal fails' }));
+  expect(screen.getByRole('alert').textContent).toBe(texts.PortalPaymentFailed);
+  expect(screen.getByRole('button', { name: 'PayPal approve' })).toBeTruthy();
+});
+
+test('the demo notice shows in demo mode only', async () => {
+  const user = userEvent.setup();
+  renderFlow({ ...OFFER, paypalMode: 'live' });
+  await toSummary(user);
+  expect(screen.queryByText(texts.PortalDemoNotice)).toBeNull();
+});
