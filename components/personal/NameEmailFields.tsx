@@ -1,9 +1,9 @@
 'use client';
 
-import { useId } from 'react';
 import type { NameEmailProblems } from '@/lib/validation/nameEmail';
 import { EmailField } from '@/components/email/EmailField';
 import formStyles from '@/components/form/form.module.css';
+import { TextField } from '@/components/form/TextField';
 import styles from './PersonalInfo.module.css';
 
 export type NameEmailValues = { name: string; email: string };
@@ -32,34 +32,19 @@ type Props = {
  * and announced. The e-mail field is the e-mail step's (EmailField), not required here.
  */
 export function NameEmailFields({ values, onChange, problems, onLeave, texts, disabled }: Props) {
-  const id = useId();
-  const nameId = `${id}-name`;
   const nameError = problems.name && texts.problems.tooLong;
   return (
     <fieldset className={`${formStyles.fieldset} ${styles.fields}`} disabled={disabled}>
       <legend className={formStyles.legend}>{texts.legend}</legend>
-      <div className={formStyles.field}>
-        <label htmlFor={nameId} className={formStyles.label}>
-          {texts.nameLabel}
-        </label>
-        <input
-          id={nameId}
-          data-field-id="name"
-          className={formStyles.input}
-          type="text"
-          autoComplete="name"
-          value={values.name}
-          onChange={(event) => onChange('name', event.target.value)}
-          onBlur={() => onLeave('name')}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${nameId}-error` : undefined}
-        />
-        {nameError && (
-          <p id={`${nameId}-error`} className={formStyles.error} role="alert">
-            {nameError}
-          </p>
-        )}
-      </div>
+      <TextField
+        fieldId="name"
+        label={texts.nameLabel}
+        value={values.name}
+        onChange={(value) => onChange('name', value)}
+        onBlur={() => onLeave('name')}
+        error={nameError || undefined}
+        autoComplete="name"
+      />
       <EmailField
         label={texts.emailLabel}
         hint={texts.emailHint}

@@ -4,17 +4,21 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { invoiceProblemKey, outcomeAfterInvoice, type PortalOffer } from '@/lib/flows/portal';
-import { INVOICE_FIELDS, invoiceProblems, invoiceProblemsByField, normaliseInvoice, type InvoiceField, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
+import { INVOICE_FIELDS, invoiceProblems, MAX_INVOICE_TEXT_LENGTH, invoiceProblemsByField, normaliseInvoice, type InvoiceField, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
 import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
+import { EmailField } from '@/components/email/EmailField';
+import { TextField } from '@/components/form/TextField';
 import { ConsentBox } from './ConsentBox';
-import { InvoiceTextField } from './InvoiceTextField';
 import { portalMessageText, type PortalTexts } from './portalTexts';
 import { useAfterPress } from './useAfterPress';
 import { useHeadingFocus } from './useHeadingFocus';
 import styles from './Portal.module.css';
+
+/** The browser's limit on a line: over the rule's, so that the rule says what is too long. */
+const FIELD_LIMIT = MAX_INVOICE_TEXT_LENGTH + 50;
 
 type Props = {
   offer: PortalOffer;
@@ -140,36 +144,41 @@ export function InvoiceForm({ offer, texts, values, onValues, focusHeading, onSu
 
         <fieldset className={formStyles.fieldset} disabled={busy}>
           <legend className={formStyles.legend}>{texts.PortalAddressLegend}</legend>
-          <InvoiceTextField
-            field="invoiceName"
+          <TextField
+            fieldId="invoiceName"
             label={values.invoiceIsPrivate ? texts.PortalNamePrivateLabel : texts.PortalNameCompanyLabel}
             value={values.invoiceName}
             onChange={(value) => set('invoiceName', value)}
             onBlur={() => leave('invoiceName')}
             error={errorOf('invoiceName')}
             autoComplete={values.invoiceIsPrivate ? 'name' : 'organization'}
+            required
+            maxLength={FIELD_LIMIT}
           />
-          <InvoiceTextField
-            field="invoiceStreet"
+          <TextField
+            fieldId="invoiceStreet"
             label={texts.PortalStreetLabel}
             value={values.invoiceStreet}
             onChange={(value) => set('invoiceStreet', value)}
             onBlur={() => leave('invoiceStreet')}
             error={errorOf('invoiceStreet')}
             autoComplete="street-address"
+            required
+            maxLength={FIELD_LIMIT}
           />
-          <InvoiceTextField
-            field="invoiceCity"
+          <TextField
+            fieldId="invoiceCity"
             label={texts.PortalCityLabel}
             value={values.invoiceCity}
             onChange={(value) => set('invoiceCity', value)}
             onBlur={() => leave('invoiceCity')}
             error={errorOf('invoiceCity')}
             autoComplete="address-level2"
+            required
+            maxLength={FIELD_LIMIT}
           />
-          <InvoiceTextField
-            field="invoiceEmail"
-            type="email"
+          <EmailField
+            fieldId="invoiceEmail"
             label={texts.PortalEmailLabel}
             hint={texts.PortalEmailHint}
             value={values.invoiceEmail}
@@ -178,9 +187,8 @@ export function InvoiceForm({ offer, texts, values, onValues, focusHeading, onSu
             error={errorOf('invoiceEmail')}
             autoComplete="email"
           />
-          <InvoiceTextField
-            field="invoiceEmailConfirmation"
-            type="email"
+          <EmailField
+            fieldId="invoiceEmailConfirmation"
             label={texts.PortalEmailConfirmLabel}
             value={values.invoiceEmailConfirmation}
             onChange={(value) => set('invoiceEmailConfirmation', value)}

@@ -1,27 +1,32 @@
 'use client';
 
-import { useId } from 'react';
-import { MAX_INVOICE_TEXT_LENGTH, type InvoiceField } from '@/lib/validation/portal';
-import formStyles from '@/components/form/form.module.css';
+import { useId, type Ref } from 'react';
+import formStyles from './form.module.css';
 
-type Props = {
-  field: InvoiceField;
+export type TextFieldProps = {
   label: string;
   value: string;
   onChange: (value: string) => void;
   onBlur: () => void;
   /** Shown below the field, tied to it with aria-describedby and announced (role=alert). */
   error?: string;
-  hint?: string;
-  type?: 'text' | 'email';
+  inputRef?: Ref<HTMLInputElement>;
   autoComplete: string;
+  required?: boolean;
+  /** A line under the label, tied to the field. */
+  hint?: string;
+  /** Marks the field for the form that focuses the first field with a problem. */
+  fieldId?: string;
+  type?: 'text' | 'email';
+  /** The browser's limit: a little over the rule's, so that the rule (not the browser) says what is too long. */
+  maxLength?: number;
 };
 
 /**
- * One line of the invoice form. No name attribute: nothing typed ever ends up in an address. The
- * data-field-id lets the form focus the first field with a problem.
+ * One line of a form that is not a code (codes have CodeField): label, optional hint, the error
+ * under it. No name attribute: nothing typed ever ends up in an address.
  */
-export function InvoiceTextField({ field, label, value, onChange, onBlur, error, hint, type = 'text', autoComplete }: Props) {
+export function TextField({ label, value, onChange, onBlur, error, inputRef, autoComplete, required = false, hint, fieldId, type = 'text', maxLength }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -36,18 +41,18 @@ export function InvoiceTextField({ field, label, value, onChange, onBlur, error,
         </p>
       )}
       <input
+        ref={inputRef}
         id={id}
-        data-field-id={field}
         className={formStyles.input}
         type={type}
         {...(type === 'email' && { inputMode: 'email' as const, autoCapitalize: 'off', spellCheck: false })}
         autoComplete={autoComplete}
-        // A little room over the rule's limit, so that the rule (not the browser) says what is too long.
-        maxLength={MAX_INVOICE_TEXT_LENGTH + 50}
+        maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        aria-required
+        data-field-id={fieldId}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined}
       />
