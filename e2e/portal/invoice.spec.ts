@@ -140,3 +140,14 @@ test.describe('@portal what names no portal', () => {
     });
   }
 });
+
+test.describe('@portal a portal without a price', () => {
+  test('/portal/PTNOPRICE/2: the error page with its message, no payment button, no price', async ({ page }) => {
+    await page.goto('/portal/PTNOPRICE/2');
+    await expect(page).toHaveURL(/\/error\?statusCode=2&detailCode=105$/);
+    await expect(page.getByText(DE.ErrorPortalWithoutPrice)).toBeVisible();
+    await expect(page.getByRole('button', { name: /PayPal/ })).toHaveCount(0);
+    await expect(page.locator('main')).not.toContainText('EUR');
+  });
+});
+

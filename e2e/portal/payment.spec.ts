@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { expect, test } from '../support/deployed';
+import { expect, needs, test } from '../support/deployed';
+import { startSmtpServer } from '../support/smtp';
 import { DE, DEMO_PORTAL, ERIKA, demoPayPalButton, demoPayPalDialog, fillInvoice, payButton, scrollsSideways, toSummary } from '../support/portal';
 
 /**
@@ -12,6 +13,8 @@ import { DE, DEMO_PORTAL, ERIKA, demoPayPalButton, demoPayPalDialog, fillInvoice
  * listens on the SMTP port.
  */
 
+/** The SMTP server the app sends to in the journeys (playwright.config.ts, SMTP_URL). */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
 const CONFIRM = 'Zahlung bestätigen (Demo)';
 const CANCEL = 'Abbrechen';
 const ORDERS = '**/api/paypal-demo/v2/checkout/orders';
@@ -195,3 +198,24 @@ test.describe('@portal payment', () => {
     await context.close();
   });
 });
+
+test.describe('@portal the buyer\'s confirmation mail', needs('smtp'), () => {
+  test('after the demo payment the buyer receives product, amount, transaction and invoice data by mail', async ({ page }) => {
+    const smtp = await startSmtpServer(SMTP_PORT);
+    try {
+      const email = `kaeufer.${Date.now()}@example.org`;
+      await page.goto(DEMO_PORTAL);
+      await hydrated(page);
+      await toSummary(page, { ...ERIKA, email });
+      await payInDemo(page);
+      await expectSuccess(page);
+      const mail = await smtp.mailTo(email);
+      expect(mail.subject).toBe('Ihre Zahlung ist eingegangen');
+      for (const line of ['Produkt: Kompetenzanalyse Online', 'Betrag: 345,67 EUR', 'Erika Mustermann', 'Hauptstraße 1', '10115 Berlin']) expect(mail.text).toContain(line);
+      expect(mail.text).toMatch(/Transaktionsnummer: PT-[A-Za-z0-9_-]{20}/);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+

@@ -37,7 +37,7 @@ beforeAll(async () => {
   ({ db } = await startTestApi(settings));
   handle = createRequestHandler(db, settings);
   // A portal without a price, and one whose price is zero (no payable price either).
-  await db.query(`insert into portal (id, group_code_ident, product_text, price_cents) values (2, 'PTNOPRICE', 'Ohne Preis', null), (3, 'PTZERO01', 'Umsonst', 0)`);
+  await db.query(`insert into portal (id, group_code_ident, product_text, price_cents) values (3, 'PTZERO01', 'Umsonst', 0)`);
 }, 60_000);
 
 afterAll(async () => {
