@@ -11,4 +11,4 @@ server=$DATABASE_URL
 # Each step gets the server only under its own name: a DATABASE_URL left in the environment would
 # put every server the journeys start (the stand-in too) on the database the app's is emptying.
 TEST_DATABASE_URL=$server DATABASE_URL= npm run test:integration
-E2E_DATABASE_URL=$server DATABASE_URL= npx playwright test --project=chromium --project=mail e2e/assessment/ e2e/group/
+E2E_DATABASE_URL=$server DATABASE_URL= npx playwright test --project=chromium --project=mail e2e/assessment/ e2e/group/ e2e/portal/
