@@ -305,10 +305,12 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
         role="alertdialog"
         actions={
           <>
+            {/* Focus opens on the first button, the one that finishes nothing (WAI-ARIA APG: an alert
+                dialog confirming what cannot be undone starts on the least destructive action). */}
             <button type="button" className="button button-secondary" onClick={() => closeModal(FINISH_CONFIRM)} disabled={busy}>
               {texts.finishNo}
             </button>
-            <button type="button" className="button button-primary" onClick={() => void finish()} disabled={busy} autoFocus>
+            <button type="button" className="button button-primary" onClick={() => void finish()} disabled={busy}>
               {texts.finishYes}
             </button>
           </>

@@ -19,6 +19,8 @@ test.describe('@assessment focus', () => {
     // The confirmation opens by itself once the last page is saved; the button was disabled meanwhile.
     await finish.click();
     await expect(confirm).toBeVisible();
+    // It opens on the action that finishes nothing (WAI-ARIA APG for an alert dialog about what cannot be undone).
+    await expect(confirm.getByRole('button', { name: 'Antworten noch einmal ansehen' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Antworten noch einmal ansehen' }).click();
     await expect(confirm).toBeHidden();
     await expect(finish).toBeFocused();
