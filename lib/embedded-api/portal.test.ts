@@ -7,7 +7,7 @@ import { confirmationsSettled } from './portal/confirmation';
 import { captureRequestId } from './payments/verifyPayment';
 import { startOrdersStandin, type OrdersStandin, type StandinOrderInit } from './payments/ordersStandin';
 import { createRequestHandler } from './server';
-import { sendTo, startTestApi, testPortalSettings, testSettings, type Answer, type Handle } from './testApi';
+import { DEMO_INVOICE, sendTo, startTestApi, testPortalSettings, testSettings, type Answer, type Handle } from './testApi';
 import { translationsFor } from './translations';
 
 /**
@@ -47,17 +47,7 @@ afterAll(async () => {
 
 const call = async (path: string, body: unknown, address = nextClient(), through: Handle = handle) => (await sendTo(through, path, body, address)).answer;
 
-const INVOICE = {
-  portalId: 1,
-  isDataPrivacyChecked: true,
-  invoiceIsPrivate: true,
-  invoiceName: 'Erika Muster',
-  invoiceStreet: 'Hauptstraße 1',
-  invoiceCity: '10115 Berlin',
-  invoiceEmail: 'erika@example.org',
-  invoiceProductText: 'Kompetenzanalyse Online',
-  invoiceProductPrice: 345.67,
-};
+const INVOICE = DEMO_INVOICE;
 
 let buyers = 0;
 /** A transaction of the demo portal, by a buyer with an e-mail address of their own. */

@@ -47,6 +47,19 @@ export function testMailSettings(mail: Partial<EmbeddedSettings['mail']> = {}): 
 
 export const TEST_PUBLIC_URL = 'https://assess.example';
 
+/** An invoice form for the demo portal PTDEMO01/1 at its price, as a buyer sends it (submit/portal/invoiceinfo). */
+export const DEMO_INVOICE = {
+  portalId: 1,
+  isDataPrivacyChecked: true,
+  invoiceIsPrivate: true,
+  invoiceName: 'Erika Muster',
+  invoiceStreet: 'Hauptstraße 1',
+  invoiceCity: '10115 Berlin',
+  invoiceEmail: 'erika@example.org',
+  invoiceProductText: 'Kompetenzanalyse Online',
+  invoiceProductPrice: 345.67,
+};
+
 /** Settings with generous limits unless a test lowers one; each file passes its own secret. */
 export function testSettings(tokenSecret: string, limits: Limits = {}): EmbeddedSettings {
   return {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createTestStore, type TestStore } from '@/lib/embedded-api/db/testDatabase';
 import { createRequestHandler } from '@/lib/embedded-api/server';
-import { sendTo, testSettings } from '@/lib/embedded-api/testApi';
+import { DEMO_INVOICE, sendTo, testSettings } from '@/lib/embedded-api/testApi';
 import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { parsePrice } from '../portals';
@@ -97,17 +97,7 @@ describe('portal create', () => {
   });
 });
 
-const INVOICE = {
-  portalId: 1,
-  isDataPrivacyChecked: true,
-  invoiceIsPrivate: true,
-  invoiceName: 'Erika Muster',
-  invoiceStreet: 'Hauptstraße 1',
-  invoiceCity: '10115 Berlin',
-  invoiceEmail: 'erika@example.org',
-  invoiceProductText: 'Kompetenzanalyse Online',
-  invoiceProductPrice: 345.67,
-};
+const INVOICE = DEMO_INVOICE;
 
 describe('portal list, payment list and export', () => {
   let transactions: { paid: string; declined: string; open: string; formula: string };

@@ -1,7 +1,7 @@
 import { OWN_ORIGIN_MARK, rememberOwnOrigin } from '@/lib/edge/ownOrigin.mjs';
 import type { Database } from '../../db/database';
 import { createRequestHandler } from '../../server';
-import { sendTo, startTestApi, testPortalSettings, testSettings } from '../../testApi';
+import { DEMO_INVOICE, sendTo, startTestApi, testPortalSettings, testSettings } from '../../testApi';
 import { startDemoHttpServer } from './demoHttpServer';
 import { demoOrdersApi } from './ordersApi';
 
@@ -46,17 +46,7 @@ async function fromBrowser(path: string, body: unknown = {}) {
 it('a demo payment is verified over loopback and recorded once; an unapproved order is not', async () => {
   const page = await call('pageinfo/portal/login', { groupCodeIdent: 'PTDEMO01', portalId: '1', product: 5 });
   expect(page).toMatchObject({ statusCode: 1, paypalMode: 'demo', paypalClientId: 'demo-client', productPrice: 345.67 });
-  const invoice = await call('submit/portal/invoiceinfo', {
-    portalId: 1,
-    isDataPrivacyChecked: true,
-    invoiceIsPrivate: true,
-    invoiceName: 'Erika Muster',
-    invoiceStreet: 'Hauptstraße 1',
-    invoiceCity: '10115 Berlin',
-    invoiceEmail: 'erika@example.org',
-    invoiceProductText: 'Kompetenzanalyse Online',
-    invoiceProductPrice: 345.67,
-  });
+  const invoice = await call('submit/portal/invoiceinfo', DEMO_INVOICE);
   const transactionId = invoice.transactionId as string;
   const body = { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'EUR', value: '345.67' }, description: 'Kompetenzanalyse Online 1', custom_id: transactionId }] };
 
