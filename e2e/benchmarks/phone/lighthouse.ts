@@ -1,0 +1,97 @@
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright';
+import { hydrated, signIn } from './pages';
+
+/**
+ * Lighthouse 12 with its default configuration: mobile form factor and screen, simulated throttling
+ * (150 ms, 1.6 Mbps, CPU 4×). Chromium comes from chrome-launcher (CHROME_PATH or /usr/bin/chromium,
+ * headless, no sandbox, no GPU). A page behind the login is measured in the same browser after a
+ * sign-in through the pages: Playwright connects to that Chromium over its DevTools port and signs
+ * in within the default profile, so the session cookie is in the browser's own cookie jar; Lighthouse
+ * opens its tab in that profile and by default clears no cookies (clearStorageTypes leaves them).
+ */
+export type LighthouseFigures = {
+  url: string;
+  performance?: number;
+  accessibility?: number;
+  bestPractices?: number;
+  cumulativeLayoutShift?: number;
+  firstContentfulPaintMs?: number;
+  largestContentfulPaintMs?: number;
+  totalBlockingTimeMs?: number;
+  speedIndexMs?: number;
+  finalUrl?: string;
+  runtimeError?: string;
+  warnings?: string[];
+  error?: string;
+};
+
+export type LighthouseTarget = { name: string; path: string; signIn?: { identCode: string; accessCode: string } };
+
+const score = (value: number | null | undefined) => (value === null || value === undefined ? undefined : Math.round(value * 100));
+
+export async function runLighthouse(base: string, targets: readonly LighthouseTarget[], log: (line: string) => void): Promise<Record<string, LighthouseFigures>> {
+  const results: Record<string, LighthouseFigures> = {};
+  let chrome: LaunchedChrome | undefined;
+  try {
+    chrome = await launch({
+      chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+      logLevel: 'silent',
+    });
+    for (const target of targets) {
+      const url = `${base}${target.path}`;
+      try {
+        if (target.signIn) {
+          const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+          const context = browser.contexts()[0];
+          if (!context) throw new Error('the launched Chromium has no default context');
+          await signIn(context, base, target.signIn.identCode, target.signIn.accessCode);
+          // The page loads there once before Lighthouse, as the participant's browser would (also checks the session).
+          const check = await context.newPage();
+          await check.goto(url);
+          await hydrated(check);
+          await check.close();
+          // Disconnects Playwright; the browser launched by chrome-launcher stays.
+          await browser.close();
+        }
+        log(`  lighthouse ${target.name}: ${url}`);
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        if (!result) throw new Error('Lighthouse returned no result');
+        const { lhr } = result;
+        const numeric = (id: string) => {
+          const value = lhr.audits[id]?.numericValue;
+          return value === undefined ? undefined : id === 'cumulative-layout-shift' ? +value.toFixed(3) : Math.round(value);
+        };
+        results[target.name] = {
+          url,
+          finalUrl: lhr.finalDisplayedUrl,
+          performance: score(lhr.categories.performance?.score),
+          accessibility: score(lhr.categories.accessibility?.score),
+          bestPractices: score(lhr.categories['best-practices']?.score),
+          cumulativeLayoutShift: numeric('cumulative-layout-shift'),
+          firstContentfulPaintMs: numeric('first-contentful-paint'),
+          largestContentfulPaintMs: numeric('largest-contentful-paint'),
+          totalBlockingTimeMs: numeric('total-blocking-time'),
+          speedIndexMs: numeric('speed-index'),
+          runtimeError: lhr.runtimeError?.message,
+          warnings: lhr.runWarnings.length ? lhr.runWarnings.map(String) : undefined,
+        };
+      } catch (error) {
+        results[target.name] = { url, error: error instanceof Error ? error.message : String(error) };
+      }
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    for (const target of targets) results[target.name] ??= { url: `${base}${target.path}`, error: `Chromium for Lighthouse did not start: ${message}` };
+  } finally {
+    chrome?.kill();
+  }
+  return results;
+}
