@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
 import { hydrated, signIn } from './pages';
 
@@ -10,6 +12,7 @@ import { hydrated, signIn } from './pages';
  * sign-in through the pages: Playwright connects to that Chromium over its DevTools port and signs
  * in within the default profile, so the session cookie is in the browser's own cookie jar; Lighthouse
  * opens its tab in that profile and by default clears no cookies (clearStorageTypes leaves them).
+ * Lighthouse itself runs in plain node (lighthouse-run.mjs; see there why not under tsx).
  */
 export type LighthouseFigures = {
   url: string;
@@ -24,12 +27,18 @@ export type LighthouseFigures = {
   finalUrl?: string;
   runtimeError?: string;
   warnings?: string[];
+  failedAudits?: Array<{ category: string; id: string; score: number; displayValue?: string }>;
+  lighthouseVersion?: string;
+  formFactor?: string;
+  throttlingMethod?: string;
   error?: string;
 };
 
-export type LighthouseTarget = { name: string; path: string; signIn?: { identCode: string; accessCode: string } };
+/** Run from the repository (npm run), as the other benchmarks are. */
+const RUNNER = path.resolve('e2e', 'benchmarks', 'phone', 'lighthouse-run.mjs');
+const run = promisify(execFile);
 
-const score = (value: number | null | undefined) => (value === null || value === undefined ? undefined : Math.round(value * 100));
+export type LighthouseTarget = { name: string; path: string; signIn?: { identCode: string; accessCode: string } };
 
 export async function runLighthouse(base: string, targets: readonly LighthouseTarget[], log: (line: string) => void): Promise<Record<string, LighthouseFigures>> {
   const results: Record<string, LighthouseFigures> = {};
@@ -57,31 +66,17 @@ export async function runLighthouse(base: string, targets: readonly LighthouseTa
           await browser.close();
         }
         log(`  lighthouse ${target.name}: ${url}`);
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        });
-        if (!result) throw new Error('Lighthouse returned no result');
-        const { lhr } = result;
-        const numeric = (id: string) => {
-          const value = lhr.audits[id]?.numericValue;
-          return value === undefined ? undefined : id === 'cumulative-layout-shift' ? +value.toFixed(3) : Math.round(value);
-        };
+        const { stdout } = await run(process.execPath, [RUNNER, String(chrome.port), url], { maxBuffer: 16 * 1024 * 1024, timeout: 300_000 });
+        const figures = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LighthouseFigures;
+        const round = (value: number | undefined, digits = 0) => (value === undefined ? undefined : +value.toFixed(digits));
         results[target.name] = {
+          ...figures,
           url,
-          finalUrl: lhr.finalDisplayedUrl,
-          performance: score(lhr.categories.performance?.score),
-          accessibility: score(lhr.categories.accessibility?.score),
-          bestPractices: score(lhr.categories['best-practices']?.score),
-          cumulativeLayoutShift: numeric('cumulative-layout-shift'),
-          firstContentfulPaintMs: numeric('first-contentful-paint'),
-          largestContentfulPaintMs: numeric('largest-contentful-paint'),
-          totalBlockingTimeMs: numeric('total-blocking-time'),
-          speedIndexMs: numeric('speed-index'),
-          runtimeError: lhr.runtimeError?.message,
-          warnings: lhr.runWarnings.length ? lhr.runWarnings.map(String) : undefined,
+          cumulativeLayoutShift: round(figures.cumulativeLayoutShift, 3),
+          firstContentfulPaintMs: round(figures.firstContentfulPaintMs),
+          largestContentfulPaintMs: round(figures.largestContentfulPaintMs),
+          totalBlockingTimeMs: round(figures.totalBlockingTimeMs),
+          speedIndexMs: round(figures.speedIndexMs),
         };
       } catch (error) {
         results[target.name] = { url, error: error instanceof Error ? error.message : String(error) };

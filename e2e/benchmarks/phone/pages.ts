@@ -166,29 +166,26 @@ async function shownText(page: Page, shown: Shown): Promise<string> {
  */
 async function timedTurn(page: Page, network: NetworkLog, label: string, shown: Shown, direction: Turn['direction']): Promise<Turn> {
   const before = await shownText(page, shown);
-  await page.evaluate(
-    ({ label, before, shown }) => {
-      const read = () =>
-        shown === 'heading'
+  // A string, not a function: tsx would wrap the function's named helpers in a __name the page lacks.
+  await page.evaluate(`(() => {
+    const [label, before, shown] = ${JSON.stringify([label, before, shown])};
+    window.__benchTurn = new Promise((resolve) => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === label);
+      if (!button) throw new Error('no button ' + label);
+      let started = 0;
+      button.addEventListener('click', () => (started = performance.now()), { capture: true, once: true });
+      const observer = new MutationObserver(() => {
+        const now = shown === 'heading'
           ? (document.querySelector('main h1')?.textContent?.trim() ?? '')
-          : ([...document.querySelectorAll('p[aria-live]')].map((p) => p.textContent?.trim() ?? '').find((text) => /^Seite \d+ von \d+$/.test(text)) ?? '');
-      (window as unknown as { __benchTurn: Promise<number> }).__benchTurn = new Promise<number>((resolve) => {
-        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label);
-        if (!button) throw new Error(`no button ${label}`);
-        let started = 0;
-        button.addEventListener('click', () => (started = performance.now()), { capture: true, once: true });
-        const observer = new MutationObserver(() => {
-          const now = read();
-          if (started && now && now !== before) {
-            observer.disconnect();
-            resolve(performance.now() - started);
-          }
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+          : ([...document.querySelectorAll('p[aria-live]')].map((p) => p.textContent?.trim() ?? '').find((text) => /^Seite \\d+ von \\d+$/.test(text)) ?? '');
+        if (started && now && now !== before) {
+          observer.disconnect();
+          resolve(performance.now() - started);
+        }
       });
-    },
-    { label, before, shown },
-  );
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  })()`);
   const mark = network.mark();
   await page.getByRole('button', { name: label, exact: true }).click();
   const ms = await page.evaluate(() => (window as unknown as { __benchTurn: Promise<number> }).__benchTurn);
