@@ -128,7 +128,8 @@ export async function measureLoad(page: Page, network: NetworkLog, url: string, 
   };
 }
 
-export type Turn = { direction: 'forward' | 'back'; from: string; ms: number; requests: number; bytes: number; urls: string[] };
+/** One page turn: bytes received (headers and encoded bodies), the bodies decoded; urls and encodings (each response's Content-Encoding, 'none' without) in the order of the requests. */
+export type Turn = { direction: 'forward' | 'back'; from: string; ms: number; requests: number; bytes: number; decodedBytes: number; urls: string[]; encodings: string[] };
 
 export type TurnSummary = { count: number; p50: number; p95: number; max: number; bytesP50: number; bytesMax: number; requestsMin: number; requestsMax: number };
 
@@ -197,7 +198,9 @@ async function timedTurn(page: Page, network: NetworkLog, label: string, shown: 
     ms: Math.round(ms),
     requests: entries.length,
     bytes: sum(entries, (entry) => entry.wireBytes),
+    decodedBytes: sum(entries, (entry) => entry.decodedBytes),
     urls: entries.map((entry) => new URL(entry.url).pathname),
+    encodings: entries.map((entry) => entry.contentEncoding ?? 'none'),
   };
 }
 
