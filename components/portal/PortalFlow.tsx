@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import type { PortalOffer } from '@/lib/flows/portal';
-import type { InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
+import { EMPTY_INVOICE, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { InvoiceForm } from './InvoiceForm';
 import { InvoiceSummary } from './InvoiceSummary';
@@ -10,17 +10,6 @@ import { PortalSuccess } from './PortalSuccess';
 import type { PortalTexts } from './portalTexts';
 
 type Props = { offer: PortalOffer; nonce?: string; texts: PortalTexts };
-
-export const EMPTY_INVOICE: InvoiceValues = {
-  invoiceIsPrivate: true,
-  invoiceName: '',
-  invoiceStreet: '',
-  invoiceCity: '',
-  invoiceEmail: '',
-  invoiceEmailConfirmation: '',
-  isDataPrivacyChecked: false,
-  isRevocationRightChecked: false,
-};
 
 type Step = { page: 1 } | { page: 2; transactionId: string } | { page: 3 };
 

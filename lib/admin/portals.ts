@@ -1,4 +1,5 @@
 import type { Database, Sql } from '@/lib/embedded-api/db/database';
+import type { TransactionRow } from '@/lib/embedded-api/portal/store';
 import { centsOfPaypalValue, portalPrice, type PortalPrice } from '@/lib/flows/price';
 import { GROUP_CODE_MAX_LENGTH, GROUP_CODE_MIN_LENGTH, GROUP_CODE_PATTERN } from '@/lib/validation/groupCode';
 import { MAX_INVOICE_TEXT_LENGTH } from '@/lib/validation/portal';
@@ -102,17 +103,10 @@ export function priceText(cents: string | number | null): string {
  */
 export type PaymentStatus = 'paid' | 'not confirmed' | 'open';
 
-export type PaymentRow = {
+/** A transaction as stored (without its id and language), with its payment and its last unconfirmed report. */
+export type PaymentRow = Omit<TransactionRow, 'id' | 'ui_language'> & {
   created: string;
   transaction_id: string;
-  portal_id: number;
-  invoice_is_private: boolean;
-  invoice_name: string;
-  invoice_street: string;
-  invoice_city: string;
-  invoice_email: string;
-  product_text: string;
-  price_cents: string | number;
   paid_order_id: string | null;
   paid_amount_cents: string | number | null;
   paid_currency: string | null;

@@ -40,6 +40,18 @@ export type InvoiceForm = {
   isRevocationRightChecked: boolean;
 };
 
+/** The form as page 1 first shows it: a private buyer, nothing typed, neither box ticked. */
+export const EMPTY_INVOICE: InvoiceForm = {
+  invoiceIsPrivate: true,
+  invoiceName: '',
+  invoiceStreet: '',
+  invoiceCity: '',
+  invoiceEmail: '',
+  invoiceEmailConfirmation: '',
+  isDataPrivacyChecked: false,
+  isRevocationRightChecked: false,
+};
+
 /** The fields a problem can be about, in the form's order. */
 export const INVOICE_FIELDS = [
   'invoiceName',
