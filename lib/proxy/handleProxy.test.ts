@@ -427,7 +427,30 @@ describe('answers', () => {
     const result = await run({}, { response: { statusCode: 1, detailCode: 0, translations: [{ key: 'A', value: 'B' }] } });
     expect(result.response.status).toBe(200);
     expect(result.response.headers.get('set-cookie')).toBeNull();
-    expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, translations: [{ key: 'A', value: 'B' }] });
+    // Same language, same product: the page has these texts already (lib/flows/translationsChange.ts).
+    expect(result.json()).toEqual({ statusCode: 1, detailCode: 0 });
+  });
+
+  it('a page turn answers without the catalogue; another language or product brings it', async () => {
+    const P1 = tokenWith({ product: 1, isLoggedIn: true });
+    const catalogue = [{ key: 'Next', value: 'Weiter' }];
+    const path = 'pageinfo/questionnaire';
+    const turnBody = JSON.stringify({ questionStartIndex: 5 });
+    const turn = await run({ session: newSession({ token: P1 }), path, body: turnBody }, { response: { statusCode: 1, detailCode: 0, token: P1, translations: catalogue } });
+    expect(turn.json()).not.toHaveProperty('translations');
+    expect(turn.json()).toMatchObject({ statusCode: 1, tokenClaims: { product: 1 } });
+
+    const french = await run(
+      { session: newSession({ token: P1 }), path: 'pageinfo/headerfooter', body: JSON.stringify({ uiLanguage: 'fr-FR' }) },
+      { response: { statusCode: 1, detailCode: 0, translations: [{ key: 'ImprintTitle', value: 'Mentions légales' }] } },
+    );
+    expect(french.json().translations).toEqual([{ key: 'ImprintTitle', value: 'Mentions légales' }]);
+
+    const login = await run(
+      { session: newSession(), path: 'submit/kodekodex/identcode', body: JSON.stringify({ assessmentIdentCode: 'P1DEMO01' }) },
+      { response: { statusCode: 1, detailCode: 0, token: tokenWith({ product: 1, isLoggedIn: false }), translations: catalogue } },
+    );
+    expect(login.json().translations).toEqual(catalogue);
   });
 
   it('an ident code answer stores languages and shows the selector in the cookie', async () => {
@@ -455,7 +478,7 @@ describe('answers', () => {
     const result = await run({ session }, { response: { statusCode: 13, detailCode, exceptionId: 'ABCDEFGHJK', translations: [] }, failure });
     expect(result.response.status).toBe(status);
     expect(result.response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(result.json()).toEqual({ statusCode: 13, detailCode, exceptionId: 'ABCDEFGHJK', translations: [] });
+    expect(result.json()).toEqual({ statusCode: 13, detailCode, exceptionId: 'ABCDEFGHJK' });
     expect(result.response.headers.get('set-cookie')).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import type { AppConfig } from '@/lib/config';
 import { groupLoginLanguage, identCodeLanguage } from '@/lib/flows/addressLanguage';
 import { GROUP_VARIANTS, groupVariant } from '@/lib/flows/groupVariants';
 import { sessionAfterCall } from '@/lib/flows/sessionEffects';
+import { translationsChanged } from '@/lib/flows/translationsChange';
 import { portalReportRefusal } from './portalReport';
 import { decodeClaims } from '@/lib/session/claims';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, XSRF_COOKIE, XSRF_HEADER } from '@/lib/session/cookies';
@@ -71,6 +72,7 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   // The token stays in the cookie; the page learns only the claims it routes by (spec §4).
   const { token, ...visible } = answer;
   if (typeof token === 'string' && token) visible.tokenClaims = decodeClaims(token);
+  if (!translationsChanged(session, nextSession, body.uiLanguage)) delete visible.translations;
   headers.set('content-type', 'application/json; charset=utf-8');
   const status = failure === 'timeout' ? 504 : failure ? 502 : 200;
   return new Response(JSON.stringify(visible), { status, headers });
