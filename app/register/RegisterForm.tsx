@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
-import type { ClientCrypto } from '@/lib/client/encrypt';
+import { preloadEncryption, type ClientCrypto } from '@/lib/client/encrypt';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
 import { MIN_KEY_LENGTH_ACCESS } from '@/lib/validation/personalKey';
 import { isOptionalEmailValid, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
@@ -70,13 +70,13 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
       return;
     }
     setBusy(true);
-    const response = await postCall('submit/kodekodex/register', {
-      gender: 1,
+    const response = await postCall('submit/kodekodex/register', async () => ({
+      gender: 1 as const,
       firstName: data.firstName.trim(),
       lastName: data.lastName.trim(),
       emailAddress: data.emailAddress.trim(),
-      passwordEncrypted: personalKey.encrypted(crypto),
-    });
+      passwordEncrypted: await personalKey.encrypted(crypto),
+    }));
     const outcome = routeAfterKeySaved(response, response.tokenClaims);
     if (outcome.kind === 'go') {
       goAfterSessionChange(outcome.to);
@@ -117,7 +117,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
       <h1 id="register-title" className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onKeyDown={onKeyDownForm} noValidate>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onFocus={preloadEncryption} onKeyDown={onKeyDownForm} noValidate>
         <p className="lead">{texts.text}</p>
         {field('firstName', texts.firstName)}
         {field('lastName', texts.lastName, touched.lastName && lastNameMissing ? texts.lastNameRequired : undefined)}

@@ -16,8 +16,9 @@ const calls: Array<{ path: string; body: Record<string, string> }> = [];
 const went: string[] = [];
 
 jest.mock('@/lib/client/api', () => ({
-  postCall: async (path: string, body: Record<string, string>) => {
-    calls.push({ path, body });
+  // Like the real postCall: a body that must be made first (the encrypted code) comes as a function.
+  postCall: async (path: string, body: Record<string, string> | (() => Promise<Record<string, string>>)) => {
+    calls.push({ path, body: typeof body === 'function' ? await body() : body });
     return answer;
   },
 }));

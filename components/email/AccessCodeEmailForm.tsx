@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CallPath } from '@/lib/api/catalogue';
 import { postCall } from '@/lib/client/api';
-import { encryptForUpstream, type ClientCrypto } from '@/lib/client/encrypt';
+import { encryptForUpstream, preloadEncryption, type ClientCrypto } from '@/lib/client/encrypt';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
@@ -92,7 +92,7 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
       return;
     }
     setBusy(true);
-    const response = await postCall(call, { email: step.email, accessCode: encryptForUpstream(accessCode, crypto) });
+    const response = await postCall(call, async () => ({ email: step.email, accessCode: await encryptForUpstream(accessCode, crypto) }));
     const outcome = outcomeAfterSendAccessCode(response, response.tokenClaims, manual);
     if (outcome.kind === 'go') {
       goAfterSessionChange(outcome.to);
@@ -108,7 +108,7 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
       <h1 id={`${id}-title`} className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onFocus={preloadEncryption} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
         <AccessCodeDisplay accessCode={accessCode} label={texts.accessCodeLabel} showLabel={texts.showAccessCode} />
         <p className={styles.comeBack}>{texts.comeBack}</p>

@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
-import type { ClientCrypto } from '@/lib/client/encrypt';
+import { preloadEncryption, type ClientCrypto } from '@/lib/client/encrypt';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
@@ -102,14 +102,17 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, per
   const send = async () => {
     setBusy(true);
     const row = groupVariant(variant);
-    const password = personalKey.encrypted(crypto);
     const response =
       personal.kind === 'nameEmail'
-        ? await postCall(row.calls.personal as 'submit/ra/personalinfo', { name: (values.name ?? '').trim(), email: (values.email ?? '').trim(), password })
-        : await postCall(row.calls.personal as `submit/${AdditionalFieldsVariant}/personalinfo`, {
+        ? await postCall(row.calls.personal as 'submit/ra/personalinfo', async () => ({
+            name: (values.name ?? '').trim(),
+            email: (values.email ?? '').trim(),
+            password: await personalKey.encrypted(crypto),
+          }))
+        : await postCall(row.calls.personal as `submit/${AdditionalFieldsVariant}/personalinfo`, async () => ({
             additionalFieldsWithValues: personal.fields.map((field) => ({ id: field.id, value: values[field.id] ?? '' })),
-            password,
-          });
+            password: await personalKey.encrypted(crypto),
+          }));
     const outcome = routeAfterPersonalInfo(row, response, response.tokenClaims, personalKey.settingKey);
     if (outcome.kind === 'go') {
       goAfterSessionChange(outcome.to);
@@ -147,7 +150,7 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, per
       <h1 id={titleId} className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onFocus={preloadEncryption} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
         {personal.kind === 'nameEmail' ? (
           <NameEmailFields

@@ -18,15 +18,21 @@ export const TRANSPORT_FAILURE = { statusCode: StatusCode.Exception, detailCode:
 
 /**
  * Sends a call through our proxy route, with the XSRF header of spec §7. Never throws: a network
- * failure or a non-JSON answer becomes the Exception outcome, flagged transportFailed.
+ * failure or a non-JSON answer becomes the Exception outcome, flagged transportFailed. A body that
+ * must be made first (an encrypted code: lib/client/encrypt.ts loads its cipher on demand) comes as
+ * a function, so that failing to make it is the same transport failure.
  */
-export async function postCall<P extends CallPath>(path: P, body: BrowserRequest<P>): Promise<WithClaims<ResponseOf<P>> & { transportFailed?: boolean }> {
+export async function postCall<P extends CallPath>(
+  path: P,
+  body: BrowserRequest<P> | (() => Promise<BrowserRequest<P>>),
+): Promise<WithClaims<ResponseOf<P>> & { transportFailed?: boolean }> {
   try {
+    const payload = typeof body === 'function' ? await body() : body;
     const response = await fetch(`/api/${path}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
-      body: JSON.stringify(body),
+      body: JSON.stringify(payload),
     });
     const json: unknown = await response.json();
     if (json && typeof json === 'object' && 'statusCode' in json) {

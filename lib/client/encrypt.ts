@@ -1,13 +1,27 @@
-import AES from 'crypto-js/aes';
-import Utf8 from 'crypto-js/enc-utf8';
-import Pkcs7 from 'crypto-js/pad-pkcs7';
-
 export type ClientCrypto = { key: string; iv: string };
 
+type Cipher = typeof import('./aesCbc');
+let cipher: Promise<Cipher> | undefined;
+
+function loadCipher(): Promise<Cipher> {
+  cipher ??= import('./aesCbc').catch((error: unknown) => {
+    // A lost connection must not stick: the next press tries again.
+    cipher = undefined;
+    throw error;
+  });
+  return cipher;
+}
+
 /**
- * The legacy client-side encryption of codes and keys (AES-CBC, fixed key and IV, spec §5, §9).
- * CBC is crypto-js's default mode. It is obfuscation the upstream expects, not protection: TLS protects the wire.
+ * crypto-js is 6 KB of gzip that a page needs only when a code or key is sent, so it is not part
+ * of any page's first load (issue 11: the login pages' budget). The forms that encrypt start
+ * loading it when they are first focused; a send waits for it.
  */
-export function encryptForUpstream(plain: string, crypto: ClientCrypto): string {
-  return AES.encrypt(plain, Utf8.parse(crypto.key), { iv: Utf8.parse(crypto.iv), padding: Pkcs7 }).toString();
+export function preloadEncryption(): void {
+  loadCipher().catch(() => undefined);
+}
+
+/** A code or key as the upstream takes it (spec §5, §9); rejects when the cipher could not load. */
+export async function encryptForUpstream(plain: string, crypto: ClientCrypto): Promise<string> {
+  return (await loadCipher()).encryptAesCbc(plain, crypto);
 }

@@ -18,16 +18,16 @@ describe('usePersonalKey: the one state of a personal-key form (spec §4, §5)',
     expect(result.current.choice).toBe(KeyChoice.Set);
   });
 
-  it('with an account: keep chosen, consent ticked and locked, save enabled, an empty key sent', () => {
+  it('with an account: keep chosen, consent ticked and locked, save enabled, an empty key sent', async () => {
     const { result } = render(MIN_KEY_LENGTH_GROUP, { canKeep: true, consentGiven: true });
     expect(result.current.keyChoice).toMatchObject({ choice: KeyChoice.Keep, privacyAccepted: true, privacyLocked: true });
     expect(result.current.canSave).toBe(true);
-    expect(result.current.encrypted(CRYPTO)).toBe('');
+    await expect(result.current.encrypted(CRYPTO)).resolves.toBe('');
     act(() => result.current.keyChoice.onPrivacy(false));
     expect(result.current.consent).toBe(true);
   });
 
-  it('group: save reads as enabled only with a key of 6 equal to its confirmation, and consent', () => {
+  it('group: save reads as enabled only with a key of 6 equal to its confirmation, and consent', async () => {
     const { result } = render(MIN_KEY_LENGTH_GROUP, { canKeep: false, consentGiven: false });
     act(() => {
       result.current.keyChoice.onKey('abcde');
@@ -43,7 +43,7 @@ describe('usePersonalKey: the one state of a personal-key form (spec §4, §5)',
     expect(result.current.canSave).toBe(true);
     expect(result.current.problems).toEqual([]);
     // Sent trimmed and encrypted, never as typed.
-    const sent = result.current.encrypted(CRYPTO);
+    const sent = await result.current.encrypted(CRYPTO);
     expect(sent).not.toBe('');
     expect(sent).not.toContain('abcdef');
   });

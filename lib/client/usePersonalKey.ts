@@ -46,7 +46,7 @@ export type PersonalKey = {
   canSave: boolean;
   keyChoice: KeyChoiceState;
   /** The key as the upstream takes it: encrypted and trimmed, or empty to keep the current one (spec §5). */
-  encrypted: (crypto: ClientCrypto) => string;
+  encrypted: (crypto: ClientCrypto) => Promise<string>;
 };
 
 /**
@@ -83,6 +83,6 @@ export function usePersonalKey(minLength: number, { canKeep, consentGiven, saveE
       onPrivacy: (accepted) => setConsent(consentGiven || accepted),
       privacyLocked: consentGiven,
     },
-    encrypted: (crypto) => (effectiveChoice === KeyChoice.Keep ? '' : encryptForUpstream(key.trim(), crypto)),
+    encrypted: async (crypto) => (effectiveChoice === KeyChoice.Keep ? '' : encryptForUpstream(key.trim(), crypto)),
   };
 }
