@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
-import { encryptForUpstream, preloadEncryption, type ClientCrypto } from '@/lib/client/encrypt';
+import { encryptForUpstream, PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { routeAfterAccessCodeLogin } from '@/lib/flows/accessCode';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField } from '@/components/form/CodeField';
@@ -69,7 +69,7 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
       <h1 id="access-code-title" className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onFocus={preloadEncryption} noValidate aria-busy={busy}>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
         <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus />
         <div className={formStyles.actions}>

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
-import { preloadEncryption, type ClientCrypto } from '@/lib/client/encrypt';
+import { PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
 import { MIN_KEY_LENGTH_ACCESS, type SaveProblem } from '@/lib/validation/personalKey';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
@@ -62,7 +62,7 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
       <h1 id="access-password-title" className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onFocus={preloadEncryption} noValidate>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} noValidate>
         <p className="lead">{texts.text}</p>
         <KeyChoice texts={keyTexts} {...personalKey.keyChoice} disabled={busy} />
         <div className={formStyles.actions}>

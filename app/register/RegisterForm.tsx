@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
-import { preloadEncryption, type ClientCrypto } from '@/lib/client/encrypt';
+import { PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
 import { MIN_KEY_LENGTH_ACCESS } from '@/lib/validation/personalKey';
 import { isOptionalEmailValid, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
@@ -117,7 +117,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
       <h1 id="register-title" className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onFocus={preloadEncryption} onKeyDown={onKeyDownForm} noValidate>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} onKeyDown={onKeyDownForm} noValidate>
         <p className="lead">{texts.text}</p>
         {field('firstName', texts.firstName)}
         {field('lastName', texts.lastName, touched.lastName && lastNameMissing ? texts.lastNameRequired : undefined)}

@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CallPath } from '@/lib/api/catalogue';
 import { postCall } from '@/lib/client/api';
-import { encryptForUpstream, preloadEncryption, type ClientCrypto } from '@/lib/client/encrypt';
+import { encryptForUpstream, PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
@@ -108,7 +108,7 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
       <h1 id={`${id}-title`} className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onFocus={preloadEncryption} noValidate aria-busy={busy}>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
         <AccessCodeDisplay accessCode={accessCode} label={texts.accessCodeLabel} showLabel={texts.showAccessCode} />
         <p className={styles.comeBack}>{texts.comeBack}</p>

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { Language } from '@/lib/api/languages';
 import { postCall, type BrowserRequest } from '@/lib/client/api';
-import { encryptForUpstream, preloadEncryption, type ClientCrypto } from '@/lib/client/encrypt';
+import { encryptForUpstream, PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useStoredFailures } from '@/lib/client/useStoredFailures';
@@ -73,7 +73,7 @@ export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
       <h1 id="group-code-title" className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onFocus={crypto ? preloadEncryption : undefined} noValidate aria-busy={busy}>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...(crypto && PRELOAD_CIPHER)} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
         <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus inputRef={field} />
         <div className={formStyles.actions}>

@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
-import { preloadEncryption, type ClientCrypto } from '@/lib/client/encrypt';
+import { PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
@@ -150,7 +150,7 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, per
       <h1 id={titleId} className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} onFocus={preloadEncryption} noValidate aria-busy={busy}>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
         {personal.kind === 'nameEmail' ? (
           <NameEmailFields

@@ -89,4 +89,27 @@ test.describe('@assessment ident code and access code', () => {
     await page.goto('/accesscode');
     await expect(page).toHaveURL(/\/error\?statusCode=3/);
   });
+
+  // Issue 11: crypto-js (6 KB gzip) is no part of the page's first load; the form fetches it once used.
+  test('the cipher is not in the first load of /accesscode; it arrives while the code is typed', async ({ page }) => {
+    // A string of crypto-js's own that minification keeps (enc-utf8).
+    const CIPHER_MARK = 'Malformed UTF-8 data';
+    const scripts: Array<{ url: string; body: Promise<string>; afterHydration: boolean }> = [];
+    let isHydrated = false;
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push({ url: response.url(), body: response.text().catch(() => ''), afterHydration: isHydrated });
+    });
+    await page.goto('/home/P1SELF001');
+    await expect(page).toHaveURL(/\/accesscode$/);
+    await hydrated(page);
+    isHydrated = true;
+    const firstLoad = scripts.filter((script) => !script.afterHydration);
+    expect(firstLoad.length).toBeGreaterThan(3);
+    for (const script of firstLoad) expect(await script.body, script.url).not.toContain(CIPHER_MARK);
+    await page.getByLabel('Persönlicher Zugangscode').pressSequentially('RAN');
+    await expect
+      .poll(async () => (await Promise.all(scripts.filter((script) => script.afterHydration).map((script) => script.body))).some((body) => body.includes(CIPHER_MARK)))
+      .toBe(true);
+  });
 });

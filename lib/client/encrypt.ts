@@ -14,12 +14,17 @@ function loadCipher(): Promise<Cipher> {
 
 /**
  * crypto-js is 6 KB of gzip that a page needs only when a code or key is sent, so it is not part
- * of any page's first load (issue 11: the login pages' budget). The forms that encrypt start
- * loading it when they are first focused; a send waits for it.
+ * of any page's first load (issue 11: the login pages' budget). A send waits for it.
  */
 export function preloadEncryption(): void {
   loadCipher().catch(() => undefined);
 }
+
+/**
+ * Spread on a form that encrypts: the cipher starts loading at the first focus or keystroke in it.
+ * Both, because an autofocused field was focused before React listened, so only typing tells.
+ */
+export const PRELOAD_CIPHER = { onFocus: preloadEncryption, onInput: preloadEncryption } as const;
 
 /** A code or key as the upstream takes it (spec §5, §9); rejects when the cipher could not load. */
 export async function encryptForUpstream(plain: string, crypto: ClientCrypto): Promise<string> {
