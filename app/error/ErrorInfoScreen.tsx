@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { errorPageLogin, errorPageMessage, errorPageStart, isSignOutRecord, parseErrorRecord } from '@/lib/flows/errorPage';
+import { errorPageLogin, errorPageMessage, errorPageStart, isSignOutRecord } from '@/lib/flows/errorPage';
+import { parseErrorRecord } from '@/lib/flows/errorRecord';
 import { keptProduct } from '@/lib/session/claims';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';

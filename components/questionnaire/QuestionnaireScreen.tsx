@@ -6,7 +6,7 @@ import { bcp47, DEFAULT_LANGUAGE, isLanguage } from '@/lib/api/languages';
 import type { QuestionnairePageResponse } from '@/lib/api/schemas/questionnaire';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
-import { errorPageUrl } from '@/lib/flows/errorPage';
+import { errorPageUrl } from '@/lib/flows/errorRecord';
 import { finishErrorText, routeAfterFinish } from '@/lib/flows/finish';
 import { productRules } from '@/lib/flows/products';
 import { encodeAnswers, invalidQuestions, keepsErrorMessage, scaleMaxOf } from '@/lib/flows/questionnaire';

@@ -1,5 +1,5 @@
 import { StatusCode } from '@/lib/api/codes';
-import { errorPageUrl } from './errorPage';
+import { errorPageUrl } from './errorRecord';
 
 /** 10 invalid codes clear the field and show the stronger message (spec §9). */
 export const MAX_CODE_FAILURES = 10;

@@ -2,7 +2,8 @@ import { LANGUAGES } from '@/lib/api/languages';
 import { CATALOGUES, translationsFor } from '@/lib/embedded-api/translations';
 import { translator } from '@/lib/i18n/translate';
 import deMessages from '@/messages/de-DE.json';
-import { errorPageLogin, errorPageMessage, errorPageStart, errorPageUrl, isSignOutRecord, parseErrorRecord, type ChromeTexts, type ErrorRecord } from './errorPage';
+import { errorPageLogin, errorPageMessage, errorPageStart, isSignOutRecord, type ChromeTexts } from './errorPage';
+import { errorPageUrl, parseErrorRecord, type ErrorRecord } from './errorRecord';
 
 /** The error page's own texts, as the German message file has them. */
 const chrome: ChromeTexts = {

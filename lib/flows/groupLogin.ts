@@ -1,6 +1,6 @@
 import { StatusCode } from '@/lib/api/codes';
 import { MAX_CODE_FAILURES } from './accessCode';
-import { errorPageUrl } from './errorPage';
+import { errorPageUrl } from './errorRecord';
 import { nextPageAfterGroupLogin } from './groupLoginNextPage';
 import type { GroupVariantRow } from './groupVariants';
 

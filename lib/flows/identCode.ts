@@ -1,5 +1,5 @@
 import { StatusCode } from '@/lib/api/codes';
-import { errorPageUrl } from './errorPage';
+import { errorPageUrl } from './errorRecord';
 
 export type IdentCodeOutcome = { goTo: string };
 

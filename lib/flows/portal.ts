@@ -1,6 +1,6 @@
 import { DetailCode, ExtraDetailCode, statusName, StatusCode } from '@/lib/api/codes';
 import type { InvoiceField, InvoiceProblemKind } from '@/lib/validation/portal';
-import type { ErrorRecord } from './errorPage';
+import type { ErrorRecord } from './errorRecord';
 import { portalPrice, type PaypalAmount, type PortalPrice } from './price';
 
 /**

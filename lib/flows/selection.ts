@@ -1,6 +1,6 @@
 import { StatusCode } from '@/lib/api/codes';
 import { isMissing, type Translate } from '@/lib/i18n/translate';
-import { errorPageUrl } from './errorPage';
+import { errorPageUrl } from './errorRecord';
 
 /** An item of questionnaireSelections (spec §3); `finished` is the embedded API's addition. */
 export type SelectionItem = { id: number; questionnaireType: number; title?: string | null; selectable?: boolean | null; finished?: boolean | null };

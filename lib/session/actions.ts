@@ -5,7 +5,7 @@ import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { isLanguage } from '@/lib/api/languages';
 import { getConfig } from '@/lib/config';
 import { withChosenLanguage } from '@/lib/flows/addressLanguage';
-import { errorPageUrl } from '@/lib/flows/errorPage';
+import { errorPageUrl } from '@/lib/flows/errorRecord';
 import { sendCall } from '@/lib/upstream/client';
 import { decodeClaims } from './claims';
 import { clearedSession } from './data';

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import type { CallPath, RequestOf, ResponseOf } from '@/lib/api/catalogue';
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { getConfig } from '@/lib/config';
-import { errorPageUrl } from '@/lib/flows/errorPage';
+import { errorPageUrl } from '@/lib/flows/errorRecord';
 import { routeForPersonalInfoFirst } from '@/lib/flows/personalInfoFirst';
 import { routeForSignedIn, type LoginPage } from '@/lib/flows/signedIn';
 import { translator, type Translate } from '@/lib/i18n/translate';

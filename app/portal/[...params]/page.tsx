@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { Product } from '@/lib/api/codes';
-import { errorPageUrl } from '@/lib/flows/errorPage';
+import { errorPageUrl } from '@/lib/flows/errorRecord';
 import { portalAddress, portalOffer, UNKNOWN_PORTAL } from '@/lib/flows/portal';
 import { NONCE_HEADER } from '@/lib/security/csp';
 import { loadPage } from '@/lib/upstream/pageInfo';
