@@ -36,6 +36,14 @@ export async function signIn(context: BrowserContext, base: string, identCode: s
   await page.close();
 }
 
+/** Enters an ident code through its deep link (unthrottled: not measured); the session then shows /accesscode. */
+export async function identCodeEntered(context: BrowserContext, base: string, identCode: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${base}/home/${identCode}`);
+  await page.waitForURL(/\/accesscode$/);
+  await page.close();
+}
+
 /**
  * One response of a load. gzip9Bytes: gzip -9 of the decoded body (as `npm run bench` counts);
  * gzipBytes / gzipEncoding: the body as the server sends it to a gzip-only client (phone/sizes.ts).

@@ -110,6 +110,23 @@ export async function coldPicture(page: Page): Promise<ColdPicture> {
   };
 }
 
+/**
+ * A cold load with every picture held back holdMs before its request goes out: if the first paint
+ * still comes before the picture's last byte, the picture is not what the first paint waits for
+ * (in the plain cold load the small picture may simply arrive before the style sheets and scripts).
+ * Playwright's routing turns the HTTP cache off, so this load is cold whatever came before.
+ */
+export async function coldPictureHeldBack(page: Page, url: string, holdMs: number): Promise<ColdPicture & { holdMs: number }> {
+  await page.route('**/questionnaire-image/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  const figures = await coldPicture(page);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  return { ...figures, holdMs };
+}
+
 /** Notes the pictures shown after the cold load and after each turn, with the requests each turn sent for them. */
 export class PictureWatch {
   readonly visits: PictureVisit[] = [];
