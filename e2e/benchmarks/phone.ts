@@ -2,22 +2,28 @@
  * npm run bench:phone — the participant pages on a cheap phone (issue 11): a production build with
  * the embedded API (`npm start`'s command on a free port and a fresh data folder, whose demo rows
  * seed themselves), Chromium throttled through the DevTools protocol as Lighthouse's mobile preset
- * (phone/conditions.ts). For the ranking, grid and slider questionnaires and the portal:
+ * (phone/conditions.ts). For the ranking, grid and slider questionnaires, the portal and the login
+ * pages (/home, /accesscode):
  *   - time from navigation to the page usable (hydrated), cold (empty cache) and warm (reload);
  *   - page turns p50/p95/max: from the click on the button to the next page shown (the portal's
- *     turn: invoice form sent → summary), the requests and bytes of each turn;
- *   - first-load JavaScript and CSS, as the browser fetched them (encoded bodies as they travelled;
- *     also gzip -9 of the bodies, as `npm run bench` counts them);
- *   - the size budget of issue 11: first-load JS ≤ 150 KB gzip on participant pages, ≤ 130 KB on
- *     the login pages (/home, /accesscode), PASS or OVER;
- *   - Lighthouse 12 mobile: performance, accessibility, best practices, CLS.
- * Prints a table and writes every figure to test-results/bench-phone.json.
- *
- *   npm run bench:phone -- [--turns 20] [--pages ranking,grid,slider,portal,login] [--no-lighthouse]
- *                          [--check] [--json <file>] [--port <port>]
- * Exits 0 whatever the figures (a measurement); with --check, 1 when a page is over its budget.
- * Needs `npx next build` first.
+ *     turn: invoice form sent → summary), the requests and bytes of each turn, the layout shift;
+ *   - first-load JavaScript and CSS as they travelled to Chromium (whatever encoding the server
+ *     chose), and as gzip: the same URLs as the server sends them to a client that accepts only gzip
+ *     (phone/sizes.ts); the JS gzip split into the Next/React runtime (.next/build-manifest.json
+ *     rootMainFiles) and the app's own, and the runtime on its own (the floor of every page);
+ *   - the size budget of issue 11 on the gzip figure: first-load JS ≤ 150 KB on participant pages,
+ *     ≤ 130 KB on the login pages, PASS or OVER;
+ *   - the slider's pictures (phone/pictures.ts): address, Cache-Control, bytes, natural size against
+ *     the rendered width × devicePixelRatio, whether later visits came from the cache, the layout
+ *     shift during the turns, and whether the first paint waits for a picture (a cold load as is, and
+ *     one with the pictures held back);
+ *   - Lighthouse 12 mobile on every page: performance, accessibility, best practices, CLS.
+ * Prints two tables (time, size) and writes every figure to test-results/bench-phone.json.
  */
+const USAGE = `npm run bench:phone -- [--turns 20] [--pages ranking,grid,slider,portal,login] [--no-lighthouse]
+                       [--check] [--json test-results/bench-phone.json] [--port <port>] [--help]
+Needs \`npx next build\` first (reads .next/build-manifest.json). Exits 0 whatever the figures (a
+measurement); with --check, 1 when a page's first-load JS (gzip) is over its budget.`;
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,8 +67,13 @@ const { values: args } = parseArgs({
     check: { type: 'boolean', default: false },
     json: { type: 'string', default: path.join('test-results', 'bench-phone.json') },
     port: { type: 'string' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const TURNS = Number(args.turns);
 if (!Number.isInteger(TURNS) || TURNS < 1) throw new Error(`--turns must be a positive integer, not ${args.turns}`);
 const PAGES = args.pages.split(',').map((name) => name.trim()).filter(Boolean) as Kind[];
@@ -237,13 +248,10 @@ function picturesLine(pictures: NonNullable<PageResult['pictures']>): string {
   const paint = (cold: ColdPicture) => (cold.paintedBeforePicture === undefined ? 'no first paint or picture timing' : `FCP ${cold.firstContentfulPaintMs} ms ${cold.paintedBeforePicture ? 'before' : 'after'} the picture's responseEnd ${cold.pictureResponseEndMs} ms`);
   const held = pictures.heldBack;
   return [
-    `slider pictures: ${list.length} shown in ${pictures.visits.length - 1} turns + the cold load, ${range(sizes, ' KB')} each`,
-    `${natural} px for ${shown} (natural / needed width ${range(list.map((picture) => picture.widthRatio))})`,
-    `Cache-Control "${cacheControl}"`,
-    `later visits from the cache ${fromCache}/${revisits} (requests: ${count('network')} network, ${count('cache')} disk cache, ${count('304')} × 304)`,
-    `layout shift during the turns ${pictures.turnsLayoutShift ?? '–'}`,
-    `cold load: ${paint(pictures.cold)}${held ? `; the picture held back ${held.holdMs} ms: ${paint(held)}` : ''}`,
-  ].join('; ');
+    `slider pictures: ${list.length} shown in ${pictures.visits.length - 1} turns and the cold load, ${range(sizes, ' KB')} each, ${natural} px for ${shown} (natural / needed width ${range(list.map((picture) => picture.widthRatio))}); Cache-Control "${cacheControl}"`,
+    `  later visits from the cache ${fromCache}/${revisits} (requests: ${count('network')} network, ${count('cache')} disk cache, ${count('304')} × 304); layout shift during the turns ${pictures.turnsLayoutShift ?? '–'}`,
+    `  first paint: cold load ${paint(pictures.cold)}${held ? `; the pictures held back ${held.holdMs} ms: ${paint(held)}` : ''}`,
+  ].join('\n');
 }
 
 function printTables(results: readonly PageResult[], floor: Floor | undefined): void {

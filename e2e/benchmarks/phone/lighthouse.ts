@@ -8,8 +8,9 @@ import { hydrated, identCodeEntered, signIn } from './pages';
 /**
  * Lighthouse 12 with its default configuration: mobile form factor and screen, simulated throttling
  * (150 ms, 1.6 Mbps, CPU 4×). Chromium comes from chrome-launcher (CHROME_PATH or /usr/bin/chromium,
- * headless, no sandbox, no GPU). A page behind the login is measured in the same browser after a
- * sign-in through the pages: Playwright connects to that Chromium over its DevTools port and signs
+ * headless, no sandbox, no GPU). Before a page that needs a session (LighthouseTarget) the cookies
+ * are cleared; /accesscode is measured after its ident code was entered, a page behind the login
+ * after a sign-in through the pages: Playwright connects to that Chromium over its DevTools port and signs
  * in within the default profile, so the session cookie is in the browser's own cookie jar; Lighthouse
  * opens its tab in that profile and by default clears no cookies (clearStorageTypes leaves them).
  * Lighthouse itself runs in plain node (lighthouse-run.mjs; see there why not under tsx).
