@@ -248,7 +248,7 @@ function picturesLine(pictures: NonNullable<PageResult['pictures']>): string {
   const paint = (cold: ColdPicture) => (cold.paintedBeforePicture === undefined ? 'no first paint or picture timing' : `FCP ${cold.firstContentfulPaintMs} ms ${cold.paintedBeforePicture ? 'before' : 'after'} the picture's responseEnd ${cold.pictureResponseEndMs} ms`);
   const held = pictures.heldBack;
   return [
-    `slider pictures: ${list.length} shown in ${pictures.visits.length - 1} turns and the cold load, ${range(sizes, ' KB')} each, ${natural} px for ${shown} (natural / needed width ${range(list.map((picture) => picture.widthRatio))}); Cache-Control "${cacheControl}"`,
+    `slider pictures: ${list.length} shown in ${pictures.visits.length - 1} turns and the cold load, ${range(sizes, ' KB')} each as travelled, ${natural} px for ${shown} (natural / needed width ${range(list.map((picture) => picture.widthRatio))}); Cache-Control "${cacheControl}"`,
     `  later visits from the cache ${fromCache}/${revisits} (requests: ${count('network')} network, ${count('cache')} disk cache, ${count('304')} × 304); layout shift during the turns ${pictures.turnsLayoutShift ?? '–'}`,
     `  first paint: cold load ${paint(pictures.cold)}${held ? `; the pictures held back ${held.holdMs} ms: ${paint(held)}` : ''}`,
   ].join('\n');
