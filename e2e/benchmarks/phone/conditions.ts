@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
+import { LAYOUT_SHIFT_PROBE } from './pictures';
 
 /**
  * The conditions of Lighthouse's mobile preset ("slow 4G" and a mid-range phone), applied through
@@ -20,7 +21,7 @@ export const CONDITIONS_TEXT =
   `network ${CONDITIONS.latencyMs} ms round trip, 1.6 Mbps down, 750 kbps up; CPU ${CONDITIONS.cpuSlowdown}× slower; ` +
   `viewport ${CONDITIONS.viewport.width}×${CONDITIONS.viewport.height} mobile, scale ${CONDITIONS.deviceScaleFactor}, touch`;
 
-/** A phone-sized browser context; its pages run the script that notes when the page hydrated. */
+/** A phone-sized browser context; its pages run the scripts that note when the page hydrated and sum its layout shifts. */
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: CONDITIONS.viewport,
@@ -29,6 +30,7 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
     hasTouch: true,
   });
   await context.addInitScript(HYDRATION_PROBE);
+  await context.addInitScript(LAYOUT_SHIFT_PROBE);
   return context;
 }
 
@@ -55,6 +57,8 @@ export type Entry = {
   type?: string;
   status?: number;
   contentEncoding?: string;
+  /** The response's Cache-Control header (the slider's pictures: may the browser keep them). */
+  cacheControl?: string;
   /** Bytes received with the response headers (CDP's response.encodedDataLength at responseReceived). */
   headerBytes: number;
   /** All bytes received for the request, headers and encoded body (CDP's loadingFinished.encodedDataLength). */
@@ -93,6 +97,7 @@ export class NetworkLog {
       entry.fromCache = Boolean(event.response.fromDiskCache || event.response.fromPrefetchCache || event.response.fromServiceWorker);
       const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]));
       entry.contentEncoding = headers['content-encoding'];
+      entry.cacheControl = headers['cache-control'];
     });
     cdp.on('Network.requestServedFromCache', (event) => {
       const entry = this.byId.get(event.requestId);

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { chromium } from 'playwright';
-import { hydrated, signIn } from './pages';
+import { hydrated, identCodeEntered, signIn } from './pages';
 
 /**
  * Lighthouse 12 with its default configuration: mobile form factor and screen, simulated throttling
  * (150 ms, 1.6 Mbps, CPU 4×). Chromium comes from chrome-launcher (CHROME_PATH or /usr/bin/chromium,
- * headless, no sandbox, no GPU). A page behind the login is measured in the same browser after a
- * sign-in through the pages: Playwright connects to that Chromium over its DevTools port and signs
+ * headless, no sandbox, no GPU). Before a page that needs a session (LighthouseTarget) the cookies
+ * are cleared; /accesscode is measured after its ident code was entered, a page behind the login
+ * after a sign-in through the pages: Playwright connects to that Chromium over its DevTools port and signs
  * in within the default profile, so the session cookie is in the browser's own cookie jar; Lighthouse
  * opens its tab in that profile and by default clears no cookies (clearStorageTypes leaves them).
  * Lighthouse itself runs in plain node (lighthouse-run.mjs; see there why not under tsx).
@@ -38,7 +39,12 @@ export type LighthouseFigures = {
 const RUNNER = path.resolve('e2e', 'benchmarks', 'phone', 'lighthouse-run.mjs');
 const run = promisify(execFile);
 
-export type LighthouseTarget = { name: string; path: string; signIn?: { identCode: string; accessCode: string } };
+/**
+ * A page for Lighthouse and the session it needs: signed in (signIn), an ident code accepted and the
+ * access code asked for (identCode: /accesscode), or none at all (signedOut: /home). Targets with
+ * none of them are measured in whatever session the browser has.
+ */
+export type LighthouseTarget = { name: string; path: string; signIn?: { identCode: string; accessCode: string }; identCode?: string; signedOut?: boolean };
 
 export async function runLighthouse(base: string, targets: readonly LighthouseTarget[], log: (line: string) => void): Promise<Record<string, LighthouseFigures>> {
   const results: Record<string, LighthouseFigures> = {};
@@ -52,18 +58,23 @@ export async function runLighthouse(base: string, targets: readonly LighthouseTa
     for (const target of targets) {
       const url = `${base}${target.path}`;
       try {
-        if (target.signIn) {
+        if (target.signIn || target.identCode || target.signedOut) {
           const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
           const context = browser.contexts()[0];
           if (!context) throw new Error('the launched Chromium has no default context');
-          await signIn(context, base, target.signIn.identCode, target.signIn.accessCode);
+          // Each page starts from the session it needs, not from the one the target before left.
+          await context.clearCookies();
+          if (target.signIn) await signIn(context, base, target.signIn.identCode, target.signIn.accessCode);
+          else if (target.identCode) await identCodeEntered(context, base, target.identCode);
           // The page loads there once before Lighthouse, as the participant's browser would (also checks the session).
           const check = await context.newPage();
           await check.goto(url);
           await hydrated(check);
+          const landed = new URL(check.url()).pathname;
           await check.close();
           // Disconnects Playwright; the browser launched by chrome-launcher stays.
           await browser.close();
+          if (landed !== target.path) throw new Error(`${target.path} led to ${landed} before Lighthouse`);
         }
         log(`  lighthouse ${target.name}: ${url}`);
         const { stdout } = await run(process.execPath, [RUNNER, String(chrome.port), url], { maxBuffer: 16 * 1024 * 1024, timeout: 300_000 });

@@ -3,6 +3,7 @@ import type { BrowserContext, Page, Response } from 'playwright';
 import { portal } from '@/lib/embedded-api/translations/areas/portal';
 import { percentile } from '../support/stats';
 import { bodyWireBytes, type NetworkLog } from './conditions';
+import { layoutShiftSoFar } from './pictures';
 
 /** The page kinds the benchmark measures; 'login' is /home and /accesscode. */
 export const KINDS = ['ranking', 'grid', 'slider', 'portal', 'login'] as const;
@@ -35,7 +36,30 @@ export async function signIn(context: BrowserContext, base: string, identCode: s
   await page.close();
 }
 
-export type Resource = { url: string; type: string; wireBytes: number; bodyWireBytes: number; decodedBytes: number; gzip9Bytes?: number; contentEncoding?: string; fromCache: boolean };
+/** Enters an ident code through its deep link (unthrottled: not measured); the session then shows /accesscode. */
+export async function identCodeEntered(context: BrowserContext, base: string, identCode: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${base}/home/${identCode}`);
+  await page.waitForURL(/\/accesscode$/);
+  await page.close();
+}
+
+/**
+ * One response of a load. gzip9Bytes: gzip -9 of the decoded body (as `npm run bench` counts);
+ * gzipBytes / gzipEncoding: the body as the server sends it to a gzip-only client (phone/sizes.ts).
+ */
+export type Resource = {
+  url: string;
+  type: string;
+  wireBytes: number;
+  bodyWireBytes: number;
+  decodedBytes: number;
+  gzip9Bytes?: number;
+  gzipBytes?: number;
+  gzipEncoding?: string;
+  contentEncoding?: string;
+  fromCache: boolean;
+};
 
 export type LoadFigures = {
   url: string;
@@ -129,9 +153,31 @@ export async function measureLoad(page: Page, network: NetworkLog, url: string, 
 }
 
 /** One page turn: bytes received (headers and encoded bodies), the bodies decoded; urls and encodings (each response's Content-Encoding, 'none' without) in the order of the requests. */
-export type Turn = { direction: 'forward' | 'back'; from: string; ms: number; requests: number; bytes: number; decodedBytes: number; urls: string[]; encodings: string[] };
+export type Turn = {
+  direction: 'forward' | 'back';
+  from: string;
+  ms: number;
+  requests: number;
+  bytes: number;
+  decodedBytes: number;
+  urls: string[];
+  encodings: string[];
+  /** Layout shift without recent input from before the click until the next page settled (questionnaires; phone/pictures.ts). */
+  layoutShift?: number;
+};
 
-export type TurnSummary = { count: number; p50: number; p95: number; max: number; bytesP50: number; bytesMax: number; requestsMin: number; requestsMax: number };
+export type TurnSummary = {
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+  bytesP50: number;
+  bytesMax: number;
+  requestsMin: number;
+  requestsMax: number;
+  /** Layout shift summed over the turns (questionnaires). */
+  layoutShift?: number;
+};
 
 export function summarise(turns: readonly Turn[]): TurnSummary {
   const ms = turns.map((turn) => turn.ms);
@@ -146,6 +192,7 @@ export function summarise(turns: readonly Turn[]): TurnSummary {
     bytesMax: Math.max(...bytes),
     requestsMin: Math.min(...requests),
     requestsMax: Math.max(...requests),
+    layoutShift: turns.some((turn) => turn.layoutShift !== undefined) ? +sum(turns, (turn) => turn.layoutShift ?? 0).toFixed(4) : undefined,
   };
 }
 
@@ -232,7 +279,14 @@ async function answer(page: Page, kind: QuestionKind, turn: number): Promise<voi
  * Turns the questionnaire's pages forward to the last page and back to the first, again and again
  * (never pressing "Speichern und abschließen"), answering each page before it is left.
  */
-export async function questionnaireTurns(page: Page, network: NetworkLog, kind: QuestionKind, count: number): Promise<Turn[]> {
+export async function questionnaireTurns(
+  page: Page,
+  network: NetworkLog,
+  kind: QuestionKind,
+  count: number,
+  /** Called once the turn's network is quiet, with the mark from before the click (the slider's pictures). */
+  afterTurn?: (turn: Turn, index: number, mark: number) => Promise<void>,
+): Promise<Turn[]> {
   const turns: Turn[] = [];
   let forward = true;
   for (let i = 0; i < count; i++) {
@@ -243,7 +297,12 @@ export async function questionnaireTurns(page: Page, network: NetworkLog, kind: 
     if (current >= total) forward = false;
     if (current <= 1) forward = true;
     await answer(page, kind, i);
-    turns.push(await timedTurn(page, network, forward ? 'Weiter' : 'Zurück', 'indicator', forward ? 'forward' : 'back'));
+    const shiftBefore = await layoutShiftSoFar(page);
+    const mark = network.mark();
+    const turn = await timedTurn(page, network, forward ? 'Weiter' : 'Zurück', 'indicator', forward ? 'forward' : 'back');
+    await afterTurn?.(turn, i, mark);
+    turn.layoutShift = +((await layoutShiftSoFar(page)) - shiftBefore).toFixed(4);
+    turns.push(turn);
   }
   return turns;
 }
