@@ -12,6 +12,8 @@
  *   - a POST to a page must be one of the build's server actions, from a page of this host, with
  *     arguments React can decode: an unknown action id, a form that names none or does not parse,
  *     any other POST is a JSON 4xx before Next logs a stack trace or answers a 500 for it.
+ * After those checks, a production start answers the build's scripts and styles itself from the
+ * brotli and zopfli copies `npm run build` made (lib/edge/precompressed.mjs), when the client takes one.
  * Paths are judged as Next routes them ("/api/../support" is the page /support).
  * Every refusal here is JSON {statusCode, detailCode, error}, as the proxy's, and logs nothing.
  *
@@ -30,6 +32,8 @@ import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerSta
 import { pageOf, readPageRoutes } from './lib/edge/pageRoutes.mjs';
 import { rememberOwnOrigin } from './lib/edge/ownOrigin.mjs';
 import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
+import { precompressedFiles } from './lib/edge/precompressed.mjs';
+import { securityHeaders } from './lib/edge/securityHeaders.mjs';
 
 function fail(message) {
   console.error(message);
@@ -78,6 +82,8 @@ const publicFiles = publicFilePaths(path.join(dir, 'public'));
 /** The build's server actions and its pages; in development they change as pages compile, so Next alone judges them. */
 let actions;
 let pageRoutes;
+/** The build's scripts and styles compressed at build time (lib/edge/precompressed.mjs); development serves them as Next does. */
+let precompressed;
 
 function send(res, refusal) {
   res.writeHead(refusal.status, refusal.headers);
@@ -110,10 +116,11 @@ async function refusalFor(req) {
 server.on('request', (req, res) => {
   applyClientAddress(req.headers, req.socket.remoteAddress, hops);
   refusalFor(req)
-    .then((refusal) => {
+    .then(async (refusal) => {
       // Nobody is left to answer.
       if (refusal === 'aborted') return res.destroy();
       if (refusal) return send(res, refusal);
+      if (precompressed && (await precompressed(req, res))) return;
       return handle(req, res);
     })
     .catch((error) => {
@@ -139,6 +146,8 @@ await app.prepare();
 if (!dev) {
   actions = readActions(path.join(dir, '.next', 'server', 'server-reference-manifest.json'));
   pageRoutes = readPageRoutes(path.join(dir, '.next', 'app-path-routes-manifest.json'));
+  // The same headers as next.config.mjs gives every path, by the same reading of NODE_ENV.
+  precompressed = precompressedFiles(path.join(dir, '.next', 'static'), securityHeaders(process.env.NODE_ENV === 'production'));
 }
 server.listen(port, hostname, () => {
   const address = server.address();
