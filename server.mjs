@@ -8,6 +8,7 @@
  *     Next would answer a plain-text 500;
  *   - methods Next cannot represent (TRACE, PROPFIND, …), and anything but GET and HEAD on a file
  *     (public/, /_next/), are a 405, where Next would answer a 500;
+ *   - a file is sent whole whatever Range asks for: Next answers a range it cannot satisfy with a 500;
  *   - a route tree header (Next-Router-State-Tree) that Next could not parse is a JSON 400;
  *   - a POST to a page must be one of the build's server actions, from a page of this host, with
  *     arguments React can decode: an unknown action id, a form that names none or does not parse,
@@ -25,7 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops } from './lib/edge/clientAddress.mjs';
 import { actionBodyRefusal } from './lib/edge/actionBody.mjs';
-import { methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
+import { isStaticPath, methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
 import { edgeRefusal } from './lib/edge/refusal.mjs';
 import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, routedPath } from './lib/edge/requestPath.mjs';
 import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
@@ -100,6 +101,12 @@ async function refusalFor(req) {
   if (target === undefined) return edgeRefusal(400, 'the request target is not a URL');
   const methodRefused = methodRefusal(req.method, target, publicFiles);
   if (methodRefused) return edgeRefusal(405, `method ${req.method} not allowed here`, { allow: methodRefused.allow });
+  // Next 16.4 answers a Range it cannot satisfy or parse on a file ("bytes=99999999-") with a 500. The
+  // files are small and nothing here needs a part of one: they are sent whole (RFC 9110 §14.2 allows it).
+  if (isStaticPath(target, publicFiles)) {
+    delete req.headers.range;
+    delete req.headers['if-range'];
+  }
   if (hasMalformedPath(target)) {
     if (isApiPath(target)) return malformedPathRefusal();
     req.url = target = NOT_FOUND_PATH;

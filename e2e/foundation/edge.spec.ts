@@ -121,6 +121,25 @@ test.describe('@foundation HTTP edge', () => {
     expect(plain.headers()['content-encoding']).toBeUndefined();
     expect((await plain.body()).equals(biggest.body)).toBe(true);
   });
+
+  test('a file is sent whole whatever Range asks for, never a 500', async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script' && new URL(sent.url()).pathname.startsWith('/_next/static/')) scripts.push(sent.url());
+    });
+    await page.goto('/support');
+    await hydrated(page);
+    const whole = await (await request.get('/logo.svg')).body();
+    for (const range of ['bytes=99999999-', 'bytes=5-2', 'bytes=x', 'bytes=0-9']) {
+      for (const acceptEncoding of ['identity', 'gzip, br']) {
+        const script = await request.get(scripts[0]!, { headers: { range, 'accept-encoding': acceptEncoding } });
+        expect(script.status(), `${range} ${acceptEncoding}`).toBe(200);
+      }
+      const logo = await request.get('/logo.svg', { headers: { range } });
+      expect(logo.status(), range).toBe(200);
+      expect((await logo.body()).equals(whole)).toBe(true);
+    }
+  });
 });
 
 /** Collects CSP violations the browser reports, as events and as console messages. */
