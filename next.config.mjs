@@ -1,4 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin';
+import { securityHeaders } from './lib/edge/securityHeaders.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -17,14 +18,7 @@ const nextConfig = {
     return [
       {
         source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'same-origin' },
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
-          // Browsers ignore it over plain HTTP, so a local production start stays reachable.
-          ...(production ? [{ key: 'Strict-Transport-Security', value: 'max-age=31536000' }] : []),
-        ],
+        headers: securityHeaders(production),
       },
       {
         // Pages get their policy with a nonce from proxy.ts; the API's JSON needs nothing at all.

@@ -8,10 +8,13 @@
  *     Next would answer a plain-text 500;
  *   - methods Next cannot represent (TRACE, PROPFIND, …), and anything but GET and HEAD on a file
  *     (public/, /_next/), are a 405, where Next would answer a 500;
+ *   - a file is sent whole whatever Range asks for: Next answers a range it cannot satisfy with a 500;
  *   - a route tree header (Next-Router-State-Tree) that Next could not parse is a JSON 400;
  *   - a POST to a page must be one of the build's server actions, from a page of this host, with
  *     arguments React can decode: an unknown action id, a form that names none or does not parse,
  *     any other POST is a JSON 4xx before Next logs a stack trace or answers a 500 for it.
+ * After those checks, a production start answers the build's scripts and styles itself from the
+ * brotli and zopfli copies `npm run build` made (lib/edge/precompressed.mjs), when the client takes one.
  * Paths are judged as Next routes them ("/api/../support" is the page /support).
  * Every refusal here is JSON {statusCode, detailCode, error}, as the proxy's, and logs nothing.
  *
@@ -23,13 +26,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops } from './lib/edge/clientAddress.mjs';
 import { actionBodyRefusal } from './lib/edge/actionBody.mjs';
-import { methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
+import { isStaticPath, methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
 import { edgeRefusal } from './lib/edge/refusal.mjs';
 import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, routedPath } from './lib/edge/requestPath.mjs';
 import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
 import { pageOf, readPageRoutes } from './lib/edge/pageRoutes.mjs';
 import { rememberOwnOrigin } from './lib/edge/ownOrigin.mjs';
 import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
+import { precompressedFiles } from './lib/edge/precompressed.mjs';
+import { securityHeaders } from './lib/edge/securityHeaders.mjs';
 
 function fail(message) {
   console.error(message);
@@ -78,6 +83,8 @@ const publicFiles = publicFilePaths(path.join(dir, 'public'));
 /** The build's server actions and its pages; in development they change as pages compile, so Next alone judges them. */
 let actions;
 let pageRoutes;
+/** The build's scripts and styles compressed at build time (lib/edge/precompressed.mjs); development serves them as Next does. */
+let precompressed;
 
 function send(res, refusal) {
   res.writeHead(refusal.status, refusal.headers);
@@ -94,6 +101,12 @@ async function refusalFor(req) {
   if (target === undefined) return edgeRefusal(400, 'the request target is not a URL');
   const methodRefused = methodRefusal(req.method, target, publicFiles);
   if (methodRefused) return edgeRefusal(405, `method ${req.method} not allowed here`, { allow: methodRefused.allow });
+  // Next 16.4 answers a Range it cannot satisfy or parse on a file ("bytes=99999999-") with a 500. The
+  // files are small and nothing here needs a part of one: they are sent whole (RFC 9110 §14.2 allows it).
+  if (isStaticPath(target, publicFiles)) {
+    delete req.headers.range;
+    delete req.headers['if-range'];
+  }
   if (hasMalformedPath(target)) {
     if (isApiPath(target)) return malformedPathRefusal();
     req.url = target = NOT_FOUND_PATH;
@@ -110,10 +123,11 @@ async function refusalFor(req) {
 server.on('request', (req, res) => {
   applyClientAddress(req.headers, req.socket.remoteAddress, hops);
   refusalFor(req)
-    .then((refusal) => {
+    .then(async (refusal) => {
       // Nobody is left to answer.
       if (refusal === 'aborted') return res.destroy();
       if (refusal) return send(res, refusal);
+      if (precompressed && (await precompressed(req, res))) return;
       return handle(req, res);
     })
     .catch((error) => {
@@ -139,6 +153,8 @@ await app.prepare();
 if (!dev) {
   actions = readActions(path.join(dir, '.next', 'server', 'server-reference-manifest.json'));
   pageRoutes = readPageRoutes(path.join(dir, '.next', 'app-path-routes-manifest.json'));
+  // The same headers as next.config.mjs gives every path, by the same reading of NODE_ENV.
+  precompressed = precompressedFiles(path.join(dir, '.next', 'static'), securityHeaders(process.env.NODE_ENV === 'production'));
 }
 server.listen(port, hostname, () => {
   const address = server.address();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { enterAccessCode, hydrated, signIn, xsrfToken } from '../support/api';
 import { abortMidBody, rawRequest, startEdgeServer, Visitor, type EdgeServer } from '../support/edgeServer';
 import { expect, needs, test } from '../support/deployed';
@@ -78,6 +78,67 @@ test.describe('@foundation HTTP edge', () => {
 
     const second = await page.goto('/support');
     expect(second!.headers()['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  test('the build’s scripts and styles arrive as brotli with the security headers; a gzip-only client gets gzip of the same bytes', async ({ page, request }) => {
+    const assets: Response[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/_next/static/')) assets.push(response);
+    });
+    await page.goto('/accesscode');
+    await hydrated(page);
+    const scripts = assets.filter((response) => response.request().resourceType() === 'script');
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(assets.some((response) => response.request().resourceType() === 'stylesheet')).toBe(true);
+    for (const response of assets) {
+      const headers = await response.allHeaders();
+      expect(headers, response.url()).toMatchObject({
+        'content-encoding': 'br',
+        vary: 'Accept-Encoding',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'same-origin',
+        'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+      });
+      expect(headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+      expect(headers['content-type']).toMatch(response.request().resourceType() === 'script' ? /^application\/javascript/ : /^text\/css/);
+    }
+
+    // The biggest script, as Chromium decoded it, against what a client that takes only gzip gets.
+    const bodies = await Promise.all(scripts.map(async (response) => ({ url: response.url(), body: await response.body() })));
+    const biggest = bodies.sort((a, b) => b.body.length - a.body.length)[0]!;
+    const gzip = await request.get(biggest.url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers()).toMatchObject({ 'content-encoding': 'gzip', 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(Number(gzip.headers()['content-length'])).toBeLessThan(biggest.body.length / 2);
+    // Playwright's request context decodes the gzip it was sent.
+    expect((await gzip.body()).equals(biggest.body)).toBe(true);
+
+    // Asked again with its ETag: 304; a client that takes neither gets the file as it is.
+    const again = await request.get(biggest.url, { headers: { 'accept-encoding': 'gzip', 'if-none-match': gzip.headers().etag! } });
+    expect(again.status()).toBe(304);
+    const plain = await request.get(biggest.url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    expect((await plain.body()).equals(biggest.body)).toBe(true);
+  });
+
+  test('a file is sent whole whatever Range asks for, never a 500', async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script' && new URL(sent.url()).pathname.startsWith('/_next/static/')) scripts.push(sent.url());
+    });
+    await page.goto('/support');
+    await hydrated(page);
+    const whole = await (await request.get('/logo.svg')).body();
+    for (const range of ['bytes=99999999-', 'bytes=5-2', 'bytes=x', 'bytes=0-9']) {
+      for (const acceptEncoding of ['identity', 'gzip, br']) {
+        const script = await request.get(scripts[0]!, { headers: { range, 'accept-encoding': acceptEncoding } });
+        expect(script.status(), `${range} ${acceptEncoding}`).toBe(200);
+      }
+      const logo = await request.get('/logo.svg', { headers: { range } });
+      expect(logo.status(), range).toBe(200);
+      expect((await logo.body()).equals(whole)).toBe(true);
+    }
   });
 });
 

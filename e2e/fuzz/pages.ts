@@ -10,6 +10,32 @@ import { ACTION_BODIES, realActionIds } from './actions';
 
 const REAL_ACTION_IDS = realActionIds();
 
+/** The build's scripts and styles as they are served: server.mjs answers them from their brotli and gzip copies (lib/edge/precompressed.mjs). */
+const STATIC_FILES = (() => {
+  const dir = path.join('.next', 'static');
+  try {
+    return fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.(js|css)$/.test(name))
+      .map((name) => `/_next/static/${name.split(path.sep).map(encodeURIComponent).join('/')}`);
+  } catch {
+    return [];
+  }
+})();
+
+/** One of the build's files, as it is or bent to leave the folder, name its copy, or hide a NUL. */
+function staticTarget(r: Random): string {
+  const file = r.pick(STATIC_FILES);
+  return r.weighted<() => string>([
+    [4, () => file],
+    [1, () => `${file}.br`],
+    [1, () => `${file}%00`],
+    [1, () => file.replace('/_next/static/', `/_next/static/${r.pick(['..', '%2e%2e', '.', '%2E%2E%2F..', '..%5C', ''])}/`)],
+    [1, () => file.replace('/_next/static/', '/_next/static/../../../').replace(/\/[^/]+$/, '/package.json')],
+    [1, () => file.replaceAll('/', '%2F')],
+  ])();
+}
+
 /** A page route of app/: its fixed segments and, when it has one, its dynamic part. */
 type Route = { segments: string[]; dynamic?: 'one' | 'catch-all' | 'optional-catch-all' };
 
@@ -102,6 +128,10 @@ const ODD_HEADERS: Array<Record<string, string>> = [
   { accept: 'application/json' },
   { accept: '*/*' },
   { 'accept-encoding': 'gzip, deflate, br' },
+  { 'accept-encoding': 'br;q=0, gzip;q=abc, *;q=0' },
+  { 'accept-encoding': 'identity' },
+  { 'accept-encoding': 'x-gzip;q=0.5, br;q=1.5, ;;;, =' },
+  { 'accept-encoding': 'gzip', 'if-none-match': '*' },
   { range: 'bytes=0-10' },
   { range: 'bytes=99999999-' },
   { 'if-none-match': '"x"' },
@@ -118,9 +148,11 @@ const ODD_HEADERS: Array<Record<string, string>> = [
 /** A page load (or a post to a page, as a server action would). */
 export function pageRequest(r: Random, visitors: Visitor[], baseUrl: string, routes: Route[]): FuzzRequest {
   const visitor = r.pick(visitors);
-  const target = r.chance(0.1) ? r.pick(OTHER_PATHS) : routePath(r.pick(routes), r);
+  const staticFile = STATIC_FILES.length > 0 && r.chance(0.05);
+  const target = staticFile ? staticTarget(r) : r.chance(0.1) ? r.pick(OTHER_PATHS) : routePath(r.pick(routes), r);
   const path = target.includes('?') ? target : `${target}${query(r)}`;
   const headers: Record<string, string> = { accept: 'text/html', ...forgedAddressHeaders(r) };
+  if (staticFile) headers['accept-encoding'] = r.pick(['gzip, deflate, br, zstd', 'gzip', 'br', 'br;q=0.5, gzip;q=0.9']);
   if (visitor.cookie) headers.cookie = visitor.cookie;
   const notes: string[] = [visitor.name];
   if (r.chance(0.12)) {

@@ -1,0 +1,1 @@
+export declare function securityHeaders(production: boolean): { key: string; value: string }[];
