@@ -22,8 +22,10 @@
  */
 const USAGE = `npm run bench:phone -- [--turns 20] [--pages ranking,grid,slider,portal,login] [--no-lighthouse]
                        [--check] [--json test-results/bench-phone.json] [--port <port>] [--help]
-Needs \`npx next build\` first (reads .next/build-manifest.json). Exits 0 whatever the figures (a
-measurement); with --check, 1 when a page's first-load JS (gzip) is over its budget.`;
+Needs \`npm run build\` first: it reads .next/build-manifest.json, and the precompressed copies it writes
+(lib/scripts/precompress.mjs) are what the server sends; after \`npx next build\` alone it sends Next's own
+gzip. Exits 0 whatever the figures (a measurement); with --check, 1 when a page's first-load JS
+(gzip) is over its budget.`;
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
