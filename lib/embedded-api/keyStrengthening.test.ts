@@ -124,6 +124,26 @@ describe('keyStrengthening', () => {
     }
   });
 
+  it('a thread that ended (idle, or closed) fails none of the work a new thread has taken meanwhile', async () => {
+    const own = keyStrengthening(db);
+    const log = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      for (let round = 0; round < 5; round++) {
+        await own.strengthen(await newAssessor(await quickKeyHash('Sechs2026')));
+        const next = await newAssessor(await quickKeyHash('Sieben2026'));
+        // The thread ends while the next key arrives: its exit comes after the new thread took the key.
+        const ending = own.close();
+        const strengthening = own.strengthen(next);
+        await Promise.all([ending, strengthening]);
+        expect(needsStrengthening((await storedHash(next))!)).toBe(false);
+      }
+      expect(log.mock.calls.map((call) => String(call[0])).join('')).not.toContain('key_strengthening_failed');
+    } finally {
+      log.mockRestore();
+      await own.close();
+    }
+  });
+
   it('runs on a thread of the lowest priority (Linux: nice 19), so requests go first', async () => {
     if (process.platform !== 'linux') return;
     await keys.strengthen(await newAssessor(await quickKeyHash('Vier2026')));

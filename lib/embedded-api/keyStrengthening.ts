@@ -43,7 +43,8 @@ parentPort.on('message', ({ id, input, salt, keylen, options }) => {
 });
 `;
 
-type Pending = { resolve: (hash: Buffer) => void; reject: (error: Error) => void };
+/** A derivation sent to a thread; `by` is that thread, since an ended thread fails only its own. */
+type Pending = { resolve: (hash: Buffer) => void; reject: (error: Error) => void; by: Worker };
 
 /** How long the thread may wait for more work before it ends (a burst of keys keeps it; a quiet server has none). */
 const IDLE_MS = 2000;
@@ -53,9 +54,14 @@ function lowPriorityScrypt() {
   let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
-  const failAll = (error: Error) => {
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
+  // A thread that ends when idle can report its exit after a new thread took new work: that work is
+  // not its to fail.
+  const failAllOf = (ended: Worker, error: Error) => {
+    for (const [id, entry] of pending) {
+      if (entry.by !== ended) continue;
+      pending.delete(id);
+      entry.reject(error);
+    }
   };
   const end = async () => {
     clearTimeout(idleTimer);
@@ -80,10 +86,10 @@ function lowPriorityScrypt() {
         idleTimer.unref();
       }
     });
-    started.on('error', (error) => failAll(error));
+    started.on('error', (error) => failAllOf(started, error));
     started.on('exit', () => {
       if (worker === started) worker = undefined;
-      failAll(new Error('the key-strengthening thread ended'));
+      failAllOf(started, new Error('the key-strengthening thread ended'));
     });
     worker = started;
     return started;
@@ -92,8 +98,9 @@ function lowPriorityScrypt() {
     derive(input: Buffer, salt: Buffer): Promise<Buffer> {
       return new Promise((resolve, reject) => {
         const id = nextId++;
-        pending.set(id, { resolve, reject });
-        thread().postMessage({ id, input, salt, keylen: STRONG_KEY_BYTES, options: STRONG_SCRYPT_OPTIONS });
+        const by = thread();
+        pending.set(id, { resolve, reject, by });
+        by.postMessage({ id, input, salt, keylen: STRONG_KEY_BYTES, options: STRONG_SCRYPT_OPTIONS });
       });
     },
     close: end,
