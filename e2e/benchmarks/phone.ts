@@ -22,10 +22,12 @@
  */
 const USAGE = `npm run bench:phone -- [--turns 20] [--pages ranking,grid,slider,portal,login] [--no-lighthouse]
                        [--check] [--json test-results/bench-phone.json] [--port <port>] [--help]
-Needs \`npm run build\` first: it reads .next/build-manifest.json, and the precompressed copies it writes
-(lib/scripts/precompress.mjs) are what the server sends; after \`npx next build\` alone it sends Next's own
-gzip. Exits 0 whatever the figures (a measurement); with --check, 1 when a page's first-load JS
-(gzip) is over its budget.`;
+Measures the build in .next, made by \`npm run build\` (run first when there is none): it reads
+.next/build-manifest.json, and the precompressed copies \`npm run build\` writes (lib/scripts/precompress.mjs)
+are what the server sends; after \`npx next build\` alone it sends Next's own gzip. Exits 0
+whatever the figures (a measurement); with --check, 1 when a page's first-load JS (gzip) is over
+its budget.`;
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -312,8 +314,22 @@ function printTables(results: readonly PageResult[], floor: Floor | undefined): 
   }
 }
 
+/**
+ * On a clean clone there is no build yet: make the one `npm run build` makes (with the precompressed
+ * copies the server sends), rather than fail on a missing .next/build-manifest.json.
+ */
+function ensureBuild(): boolean {
+  if (fs.existsSync(path.join('.next', 'BUILD_ID')) && fs.existsSync(path.join('.next', 'build-manifest.json'))) return true;
+  log('no production build in .next: running npm run build first');
+  return spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status === 0;
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
+  if (!ensureBuild()) {
+    log('npm run build failed: nothing to measure');
+    return 2;
+  }
   const port = args.port ? Number(args.port) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-phone-'));
   const logDir = path.join('test-results', 'bench-phone');
