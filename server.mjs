@@ -95,17 +95,19 @@ function send(res, refusal) {
  * The refusal for a request before Next sees it; 'aborted' when the client went away while its body
  * was read; undefined to hand it to Next (the body read, if it was, given back).
  */
-async function refusalFor(req) {
+async function refusalFor(req, res) {
   // Judged by the path Next will route to, so that "/api/../support" is judged as the page it is.
   let target = routedPath(req.url);
   if (target === undefined) return edgeRefusal(400, 'the request target is not a URL');
   const methodRefused = methodRefusal(req.method, target, publicFiles);
   if (methodRefused) return edgeRefusal(405, `method ${req.method} not allowed here`, { allow: methodRefused.allow });
   // Next 16.4 answers a Range it cannot satisfy or parse on a file ("bytes=99999999-") with a 500. The
-  // files are small and nothing here needs a part of one: they are sent whole (RFC 9110 §14.2 allows it).
+  // files are small and nothing here needs a part of one: they are sent whole (RFC 9110 §14.2 allows it),
+  // and the answer says so rather than Next's "Accept-Ranges: bytes".
   if (isStaticPath(target, publicFiles)) {
     delete req.headers.range;
     delete req.headers['if-range'];
+    res.setHeader('Accept-Ranges', 'none');
   }
   if (hasMalformedPath(target)) {
     if (isApiPath(target)) return malformedPathRefusal();
@@ -122,7 +124,7 @@ async function refusalFor(req) {
 
 server.on('request', (req, res) => {
   applyClientAddress(req.headers, req.socket.remoteAddress, hops);
-  refusalFor(req)
+  refusalFor(req, res)
     .then(async (refusal) => {
       // Nobody is left to answer.
       if (refusal === 'aborted') return res.destroy();

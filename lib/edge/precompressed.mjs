@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathOf } from './requestPath.mjs';
+import { ifNoneMatchNames } from './ifNoneMatch.mjs';
 
 /**
  * The build's scripts and styles, answered from copies compressed once at build time.
@@ -13,7 +14,10 @@ import { pathOf } from './requestPath.mjs';
  * next to each file (lib/scripts/precompress.mjs: a.js → a.js.br, a.js.gz, each only when smaller);
  * server.mjs asks this module first and hands the request to Next unchanged whenever there is no
  * fitting copy: no copy, a copy older than its file, a client that takes neither encoding, a Range
- * request, a method other than GET and HEAD, or a path that is not plainly a file under the folder.
+ * request (server.mjs drops Range for files before asking, so there the copy is sent whole), an
+ * If-Match or If-Unmodified-Since, a method other than GET and HEAD, or a path that is not plainly a
+ * file under the folder. Deploying a build by copying .next must keep the files' times (cp -a,
+ * rsync -a): a copy older than its file is left unused.
  */
 
 /** The files Next serves from /_next/static that compress, with the Content-Type Next sends for them. */
@@ -83,15 +87,6 @@ export function staticFileOf(url, staticDir) {
   return file.startsWith(staticDir + path.sep) ? file : undefined;
 }
 
-/** Whether an If-None-Match names this ETag (weak comparison, as for GET and HEAD). */
-function matchesEtag(ifNoneMatch, etag) {
-  if (typeof ifNoneMatch !== 'string') return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
-}
-
 /** A file's real path when it is a regular file inside root (symbolic links followed), else undefined. */
 async function fileInside(file, root) {
   try {
@@ -117,6 +112,8 @@ export function precompressedFiles(staticDir, headers) {
   async function choose(req) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     if (req.headers.range !== undefined) return undefined;
+    // Preconditions this module does not evaluate (a 412 is Next's to give).
+    if (req.headers['if-match'] !== undefined || req.headers['if-unmodified-since'] !== undefined) return undefined;
     const file = staticFileOf(req.url, path.resolve(staticDir));
     if (!file) return undefined;
     const type = PRECOMPRESSED_TYPES[path.extname(file).toLowerCase()];
@@ -143,7 +140,7 @@ export function precompressedFiles(staticDir, headers) {
       const { type, encoding, copy } = chosen;
       const etag = `"${encoding}-${copy.stat.size.toString(36)}-${Math.trunc(copy.stat.mtimeMs).toString(36)}"`;
       const common = { ...security, 'Cache-Control': IMMUTABLE, Vary: 'Accept-Encoding', ETag: etag };
-      if (matchesEtag(req.headers['if-none-match'], etag)) {
+      if (ifNoneMatchNames(req.headers['if-none-match'], etag)) {
         res.writeHead(304, common);
         res.end();
         return true;

@@ -201,6 +201,8 @@ describe('precompressedFiles: the build copies, or Next', () => {
     ['a client that names no encoding', '/_next/static/chunks/app.js', {}, 'GET'],
     ['a client that refuses both', '/_next/static/chunks/app.js', { 'accept-encoding': 'br;q=0, gzip;q=0' }, 'GET'],
     ['a Range request', '/_next/static/chunks/app.js', { 'accept-encoding': 'br', range: 'bytes=0-9' }, 'GET'],
+    ['an If-Match (a 412 is Next\'s to give)', '/_next/static/chunks/app.js', { 'accept-encoding': 'br', 'if-match': '"other"' }, 'GET'],
+    ['an If-Unmodified-Since', '/_next/static/chunks/app.js', { 'accept-encoding': 'br', 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' }, 'GET'],
     ['a POST', '/_next/static/chunks/app.js', { 'accept-encoding': 'br' }, 'POST'],
     ['an OPTIONS', '/_next/static/chunks/app.js', { 'accept-encoding': 'br' }, 'OPTIONS'],
     ['a path that leaves the folder', '/_next/static/../../secret.js', { 'accept-encoding': 'br' }, 'GET'],

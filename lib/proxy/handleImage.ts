@@ -5,6 +5,7 @@ import { IMAGE_KEY_PATTERN } from '@/lib/content/questionnaire';
 import { decodeClaims } from '@/lib/session/claims';
 import { parseCookieHeader, readSessionCookie } from '@/lib/session/cookies';
 import { sendCall } from '@/lib/upstream/client';
+import { ifNoneMatchNames } from '@/lib/edge/ifNoneMatch.mjs';
 import { clientAddressOf } from './checks';
 import { refuse } from './refusal';
 
@@ -75,8 +76,7 @@ export async function handleImage(request: Request, imageKey: string, deps: Imag
     'cross-origin-resource-policy': 'same-origin',
     'content-security-policy': "default-src 'none'; sandbox",
   });
-  const matches = (request.headers.get('if-none-match') ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (matches.includes(etag) || matches.includes('*')) return new Response(null, { status: 304, headers });
+  if (ifNoneMatchNames(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   headers.set('content-type', mediaType);
   headers.set('content-length', String(bytes.length));
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), { status: 200, headers });

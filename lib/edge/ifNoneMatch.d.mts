@@ -1,0 +1,1 @@
+export declare function ifNoneMatchNames(ifNoneMatch: unknown, etag: string): boolean;
