@@ -3,7 +3,9 @@
 /**
  * The headers every answer carries, whoever writes it: Next adds them to every path (next.config.mjs
  * `headers()`), and server.mjs to the precompressed files it answers itself (lib/edge/precompressed.mjs).
- * One list, so the two cannot drift apart.
+ * One list. Next fixes its copy at build time (.next/routes-manifest.json) and server.mjs reads it at
+ * start, so HSTS agrees when both run as production, as `npm run build` and `npm start` do; the
+ * journey "the build's scripts and styles arrive as brotli …" compares the two answers header by header.
  */
 export function securityHeaders(production) {
   return [
