@@ -97,13 +97,7 @@ test.describe('@portal invoice form', () => {
   test('before its scripts: what is typed is kept, and a press of the pay button is carried out once they run', async ({ page }) => {
     const scripts = await holdScripts(page);
     await scripts.goto(DEMO_PORTAL);
-    await page.getByLabel(DE.PortalNamePrivateLabel, { exact: true }).fill('Erika Mustermann');
-    await page.getByLabel(DE.PortalStreetLabel, { exact: true }).fill('Hauptstraße 1');
-    await page.getByLabel(DE.PortalCityLabel, { exact: true }).fill('10115 Berlin');
-    await page.getByLabel(DE.PortalEmailLabel, { exact: true }).fill('erika@example.org');
-    await page.getByLabel(DE.PortalEmailConfirmLabel, { exact: true }).fill('erika@example.org');
-    await page.getByRole('checkbox', { name: DE.PortalPrivacyLabel }).check();
-    await page.getByRole('checkbox', { name: DE.PortalRevocationLabel }).check();
+    await fillInvoice(page);
     await payButton(page).click();
     await expectNotHydrated(page);
     await expect(page).toHaveURL(new RegExp(`${DEMO_PORTAL}$`));

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { BrowserContext, Page, Response } from 'playwright';
-import { portal } from '@/lib/embedded-api/translations/areas/portal';
+import { DE, DEMO_PORTAL, fillInvoice } from '../../support/portal';
 import { percentile } from '../support/stats';
 import { bodyWireBytes, type NetworkLog } from './conditions';
 import { layoutShiftSoFar } from './pictures';
@@ -18,9 +18,7 @@ export const ROWS: Record<QuestionKind, { identCode: string; accessCode: string;
 };
 /** A row only looked at: its ident code leads to /accesscode. */
 export const LOGIN_ROW = 'P1VIEW001';
-export const PORTAL_PATH = '/portal/PTDEMO01/1';
-/** The portal's German texts, as its pages show them. */
-const DE = portal['de-DE'];
+export const PORTAL_PATH = DEMO_PORTAL;
 
 export const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 120_000 });
 
@@ -314,13 +312,7 @@ export async function portalTurns(page: Page, network: NetworkLog, count: number
   for (let i = 0; i < count; i++) {
     // Back keeps what was typed (components/portal/PortalFlow): the form is filled once.
     if ((await page.getByLabel(DE.PortalNamePrivateLabel, { exact: true }).inputValue()) === '') {
-      await page.getByLabel(DE.PortalNamePrivateLabel, { exact: true }).fill('Erika Mustermann');
-      await page.getByLabel(DE.PortalStreetLabel, { exact: true }).fill('Hauptstraße 1');
-      await page.getByLabel(DE.PortalCityLabel, { exact: true }).fill('10115 Berlin');
-      await page.getByLabel(DE.PortalEmailLabel, { exact: true }).fill('erika@example.org');
-      await page.getByLabel(DE.PortalEmailConfirmLabel, { exact: true }).fill('erika@example.org');
-      await page.getByRole('checkbox', { name: DE.PortalPrivacyLabel }).check();
-      await page.getByRole('checkbox', { name: DE.PortalRevocationLabel }).check();
+      await fillInvoice(page);
     }
     const there = await timedTurn(page, network, DE.PortalPayButton, 'heading', 'forward');
     if (there.from !== DE.PortalTitle) throw new Error(`the portal turn started on "${there.from}"`);
