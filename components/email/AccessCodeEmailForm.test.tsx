@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
 import { ModalProvider } from '@/components/modal/ModalProvider';
 import { decryptClientValue } from '@/lib/embedded-api/clientCrypto';
+import { installDialogStandIns } from '@/components/modal/jsdomDialog';
 
 /**
  * The e-mail step's form as a participant uses it: the code masked until shown, the rules of
@@ -38,15 +39,7 @@ const MESSAGES = {
   ErrorCodeMsg_TokenInvalid: 'Your session is invalid.',
 };
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(installDialogStandIns);
 
 beforeEach(() => {
   calls.length = 0;

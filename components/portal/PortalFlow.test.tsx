@@ -7,6 +7,7 @@ import { translationsFor } from '@/lib/embedded-api/translations';
 import { translator } from '@/lib/i18n/translate';
 import { portalPrice } from '@/lib/flows/price';
 import type { PortalOffer } from '@/lib/flows/portal';
+import { installDialogStandIns } from '@/components/modal/jsdomDialog';
 
 /**
  * The portal's pages as a buyer uses them, with the proxy calls and PayPal's button played by
@@ -47,15 +48,7 @@ const { portalTexts } = require('./portalTexts') as typeof import('./portalTexts
 const texts = portalTexts(translator(translationsFor('de-DE')));
 const OFFER: PortalOffer = { portalId: '1', productTitle: 'Kompetenzanalyse Online', price: portalPrice(345.67)!, paypalMode: 'demo', paypalClientId: 'demo-client' };
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+beforeAll(installDialogStandIns);
 
 beforeEach(() => {
   calls.length = 0;

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { expectNotHydrated, holdScripts } from '../support/holdScripts';
 import { countApiCalls, pageIndicator, pickByKeyboard, questions, tabTo } from '../support/questionnaire';
+import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * Issue 9, point 3: the product-3 grid in details mode (questionnaire ra-requirements: one item a
@@ -178,11 +179,7 @@ test.describe('@assessment grid in details mode (product 3)', () => {
   }
 
   test('P3-VIEW before its scripts: a rating chosen and the info button pressed before hydration are kept', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    const problems = watchPageProblems(page);
     await signIn(page, 'P3VIEW001', 'DETAILVIEW4711');
     const scripts = await holdScripts(page);
     await scripts.goto('/questionnaire');

@@ -2,6 +2,7 @@ import { callApi, hydrated, signIn } from '../support/api';
 import { expect, needs, test } from '../support/deployed';
 import { expectNotHydrated, holdScripts } from '../support/holdScripts';
 import { pageIndicator, questions } from '../support/questionnaire';
+import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * A slow phone: the page is on screen while its scripts are still on the way. Each journey holds
@@ -14,11 +15,7 @@ test.describe('@foundation forms before their scripts load', () => {
   // A hydration mismatch would make React replace the page and drop what was typed: none may occur.
   let problems: string[] = [];
   test.beforeEach(({ page }) => {
-    problems = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    problems = watchPageProblems(page);
   });
   test.afterEach(() => expect(problems).toEqual([]));
 

@@ -3,6 +3,7 @@ import { hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { buttonLines } from '../support/layout';
 import { expect, test } from '../support/deployed';
+import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * The group-code entry of the web variant (issue 8, point 1): /kodew, /kodew/{groupCode},
@@ -152,12 +153,8 @@ test.describe('@group group-code entry (/kodew)', () => {
 test.describe('@group group-code entry before its scripts load', () => {
   let problems: string[] = [];
   test.beforeEach(({ page }) => {
-    problems = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      // Until the personal page is merged, the address it leads to answers 404 (PERSONAL is what is checked).
-      if (message.type() === 'error' && !PERSONAL.test(message.location().url)) problems.push(message.text());
-    });
+    // Until the personal page is merged, the address it leads to answers 404 (PERSONAL is what is checked).
+    problems = watchPageProblems(page, { expected: (message) => PERSONAL.test(message.location().url) });
   });
   test.afterEach(() => expect(problems).toEqual([]));
 

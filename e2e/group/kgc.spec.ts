@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { pickByKeyboard } from '../support/questionnaire';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * The other group flow, /kodegroupcode (issue 9, point 2), on the demo group code KGDEMO01: product
@@ -336,8 +337,7 @@ test.describe('@group KGC forms before their scripts load', () => {
   let problems: string[] = [];
   let release: () => void = () => undefined;
   test.beforeEach(({ page }) => {
-    problems = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    problems = watchPageProblems(page, { consoleErrors: false });
   });
   test.afterEach(() => expect(problems).toEqual([]));
 

@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { callApi, encryptCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/deployed';
+import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * The personal-info page of the web variant (issue 8, point 3) and coming back with the personal
@@ -174,8 +175,7 @@ test.describe('@group personal info (/kodewgrouploginpersonal)', () => {
   });
 
   test('filled in and saved before the scripts run', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = watchPageProblems(page, { consoleErrors: false });
     await openPersonalInfo(page, 'KWDEMO01');
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

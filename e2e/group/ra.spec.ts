@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { callApi, encryptCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/deployed';
+import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * The requirements analysis end to end in German (issue 9, point 1): one participant of the demo
@@ -229,8 +230,7 @@ test.describe('@group requirements analysis (/ra) end to end', () => {
   });
 
   test('/grouploginpersonal filled in and saved before the scripts run', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = watchPageProblems(page, { consoleErrors: false });
     await page.goto('/support');
     expect((await (await callApi(page, 'submit/ra/login', { groupcode: encryptCode('RADEMO01') })).json()).statusCode).toBe(1);
     let release!: () => void;

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/deployed';
 import { expectNotHydrated, holdScripts } from '../support/holdScripts';
 import { DE, DEMO_PORTAL, ERIKA, fillInvoice, payButton, scrollsSideways } from '../support/portal';
+import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * The portal's page 1 (issue 10 points 1 and 7) on the demo portal PTDEMO01/1: product and price
@@ -13,11 +14,7 @@ import { DE, DEMO_PORTAL, ERIKA, fillInvoice, payButton, scrollsSideways } from 
 test.describe('@portal invoice form', () => {
   let problems: string[] = [];
   test.beforeEach(({ page }) => {
-    problems = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    problems = watchPageProblems(page);
   });
   test.afterEach(() => expect(problems).toEqual([]));
 

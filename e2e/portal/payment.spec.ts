@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { startSmtpServer } from '../support/smtp';
 import { DE, DEMO_PORTAL, ERIKA, demoPayPalButton, demoPayPalDialog, fillInvoice, payButton, scrollsSideways, toSummary } from '../support/portal';
+import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * The portal end to end (issue 10 points 1, 2, 5, 7) with the app's demo payment provider: its
@@ -50,12 +51,8 @@ async function expectSuccess(page: Page): Promise<void> {
 test.describe('@portal payment', () => {
   let problems: string[] = [];
   test.beforeEach(({ page }) => {
-    problems = [];
-    page.on('pageerror', (error) => problems.push(error.message));
     // The provider-error journey makes the demo Orders API fail on purpose: that 500 is no problem of the page.
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 500/.test(message.text())) problems.push(message.text());
-    });
+    problems = watchPageProblems(page, { expected: (message) => /status of 500/.test(message.text()) });
   });
   test.afterEach(() => expect(problems).toEqual([]));
 
