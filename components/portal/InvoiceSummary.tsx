@@ -3,11 +3,12 @@
 import { useId, useRef, useState } from 'react';
 import { postCall } from '@/lib/client/api';
 import { outcomeAfterPaid, type PortalOffer } from '@/lib/flows/portal';
+import type { Approval } from '@/lib/flows/portalDraft';
 import { normaliseInvoice, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
 import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useModal } from '@/components/modal/ModalProvider';
-import { PaymentButton, type Approval } from './PaymentButton';
+import { PaymentButton } from './PaymentButton';
 import { portalMessageText, type PortalTexts } from './portalTexts';
 import { useHeadingFocus } from './useHeadingFocus';
 import styles from './Portal.module.css';
@@ -18,6 +19,10 @@ type Props = {
   texts: PortalTexts;
   values: InvoiceValues;
   transactionId: string;
+  /** A payment approved before a reload, whose report may not have got through: confirmed again, never paid twice. */
+  approval?: Approval;
+  /** An approval to keep over a reload (undefined: PayPal did not confirm it, a new payment may be tried). */
+  onApproved: (approval: Approval | undefined) => void;
   onBack: () => void;
   onPaid: () => void;
 };
@@ -37,15 +42,15 @@ type Report = 'idle' | 'reporting' | 'reportAgain';
  * page 3. Cancelling does nothing; a provider error is said in the buyer's language and the
  * button stays for another try.
  */
-export function InvoiceSummary({ offer, nonce, texts, values, transactionId, onBack, onPaid }: Props) {
+export function InvoiceSummary({ offer, nonce, texts, values, transactionId, approval: restored, onApproved, onBack, onPaid }: Props) {
   const id = useId();
   const { openModal } = useModal();
   const chrome = useChromeTexts();
   const headingRef = useHeadingFocus<HTMLHeadingElement>(true);
-  const [report, setReport] = useState<Report>('idle');
-  const [message, setMessage] = useState('');
+  const [report, setReport] = useState<Report>(restored ? 'reportAgain' : 'idle');
+  const [message, setMessage] = useState(restored ? texts.PortalPaymentReportFailed : '');
   const [modalMessage, setModalMessage] = useState('');
-  const approval = useRef<Approval | null>(null);
+  const approval = useRef<Approval | null>(restored ?? null);
   const reporting = useRef(false);
   const againRef = useRef<HTMLButtonElement>(null);
   const invoice = normaliseInvoice(values);
@@ -74,6 +79,7 @@ export function InvoiceSummary({ offer, nonce, texts, values, transactionId, onB
     }
     // PayPal does not confirm this order (or the call was refused): it counts as not paid, and a new payment may be tried.
     approval.current = null;
+    onApproved(undefined);
     setReport('idle');
     setModalMessage(portalMessageText(outcome.message, texts, chrome.internalError));
     openModal(ERROR_MODAL);
@@ -140,6 +146,7 @@ export function InvoiceSummary({ offer, nonce, texts, values, transactionId, onB
             onStart={() => setMessage('')}
             onApprove={async (approved) => {
               approval.current = approved;
+              onApproved(approved);
               await sendReport();
             }}
             onProviderError={() => setMessage(texts.PortalPaymentFailed)}

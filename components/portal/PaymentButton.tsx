@@ -3,10 +3,10 @@
 import { useLayoutEffect, useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { orderRequest, PAYPAL_BUTTON_STYLE, paypalScriptOptions, type PortalOffer } from '@/lib/flows/portal';
+import type { Approval } from '@/lib/flows/portalDraft';
 import type { PortalTexts } from './portalTexts';
 import styles from './Portal.module.css';
 
-export type Approval = { orderID: string; payerID?: string };
 
 type Props = {
   offer: PortalOffer;

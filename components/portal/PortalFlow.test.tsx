@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';
 import { ModalProvider } from '@/components/modal/ModalProvider';
@@ -22,7 +22,9 @@ let release: (() => void) | undefined;
 jest.mock('@/lib/client/api', () => ({
   postCall: async (path: string, body: Record<string, unknown>) => {
     calls.push({ path, body });
+    // With no answer queued, the invoice call waits for release() and a payment report for ever (a lost connection).
     if (path === 'submit/portal/invoiceinfo' && answers.length === 0) await new Promise<void>((resolve) => (release = resolve));
+    if (path === 'submit/portal/sucessfullyPaid' && answers.length === 0) await new Promise<void>(() => {});
     return answers.shift() ?? { statusCode: 1, detailCode: 0, transactionId: 'PT-first' };
   },
 }));
@@ -51,6 +53,7 @@ const OFFER: PortalOffer = { portalId: '1', productTitle: 'Kompetenzanalyse Onli
 beforeAll(installDialogStandIns);
 
 beforeEach(() => {
+  sessionStorage.clear();
   calls.length = 0;
   answers.length = 0;
   release = undefined;
@@ -190,12 +193,8 @@ test('an approved payment is reported with the transaction id and PayPal’s ids
   expect(screen.getByText(texts.PortalSuccessText)).toBeTruthy();
 });
 
-test('PayPal unreachable for the server (13 / 109): the message and “confirm again”, which re-sends the same report and never offers a second payment', async () => {
-  const user = userEvent.setup();
-  renderFlow();
-  await toSummary(user);
-  answers.push({ statusCode: 13, detailCode: 109 });
-  await user.click(screen.getByRole('button', { name: 'PayPal approve' }));
+/** “Confirm again” is offered instead of a second payment; pressed, it re-sends the first report unchanged, and Ok shows page 3. */
+async function confirmAgain(user: ReturnType<typeof userEvent.setup>) {
   const again = await screen.findByRole('button', { name: texts.PortalConfirmAgainButton });
   expect(screen.getByRole('alert').textContent).toBe(texts.PortalPaymentReportFailed);
   expect(screen.queryByTestId('paypal')).toBeNull();
@@ -205,7 +204,17 @@ test('PayPal unreachable for the server (13 / 109): the message and “confirm a
   const reports = calls.filter((call) => call.path === 'submit/portal/sucessfullyPaid');
   expect(reports).toHaveLength(2);
   expect(reports[1]!.body).toEqual(reports[0]!.body);
+  expect(reports[1]!.body).toEqual({ transactionId: 'PT-first', paymentDetails: { orderID: 'ORDER-1', payerID: 'PAYER-1' } });
   expect(await screen.findByRole('heading', { level: 1, name: texts.PortalSuccessTitle })).toBeTruthy();
+}
+
+test('PayPal unreachable for the server (13 / 109): the message and “confirm again”, which re-sends the same report and never offers a second payment', async () => {
+  const user = userEvent.setup();
+  renderFlow();
+  await toSummary(user);
+  answers.push({ statusCode: 13, detailCode: 109 });
+  await user.click(screen.getByRole('button', { name: 'PayPal approve' }));
+  await confirmAgain(user);
 });
 
 test('PayPal does not confirm the payment (5 / 108): the common error modal, the button stays', async () => {
@@ -233,3 +242,97 @@ test('the demo notice shows in demo mode only', async () => {
   await toSummary(user);
   expect(screen.queryByText(texts.PortalDemoNotice)).toBeNull();
 });
+
+describe('a reload loses nothing (usePortalDraft)', () => {
+  /** A reload: the page goes and the same flow is rendered afresh, with only the tab's storage left. */
+  function reload() {
+    cleanup();
+    renderFlow();
+  }
+  const value = (label: string) => (screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement).value;
+
+  test('page 1 as typed; page 2 with the same transaction and no new call; back shows page 1 as typed', async () => {
+    const user = userEvent.setup();
+    renderFlow();
+    await fillForm(user);
+    reload();
+    await waitFor(() => expect(value(texts.PortalNameCompanyLabel)).toBe('  Muster GmbH '));
+    expect(value(texts.PortalEmailLabel)).toBe('erika@example.org');
+    expect((screen.getByRole('checkbox', { name: texts.PortalPrivacyLabel }) as HTMLInputElement).checked).toBe(true);
+
+    answers.push({ statusCode: 1, detailCode: 0, transactionId: 'PT-first' });
+    await user.click(pay());
+    await screen.findByTestId('paypal');
+    reload();
+    const heading = await screen.findByRole('heading', { level: 1, name: texts.PortalSummaryTitle });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByTestId('paypal').dataset.transaction).toBe('PT-first');
+    expect(screen.getAllByText('Muster GmbH', { exact: false }).length).toBeGreaterThan(0);
+    expect(calls.filter((call) => call.path === 'submit/portal/invoiceinfo')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: texts.PortalBackButton }));
+    expect(value(texts.PortalCityLabel)).toBe('10115 Berlin');
+    reload();
+    await waitFor(() => expect(value(texts.PortalCityLabel)).toBe('10115 Berlin'));
+    expect(screen.queryByTestId('paypal')).toBeNull();
+  });
+
+  test.each([
+    ['while its report is still on its way (the connection dropped)', undefined],
+    ['after the server could not ask PayPal (13 / 109)', { statusCode: 13, detailCode: 109 }],
+  ])('approved by PayPal, reloaded %s: “confirm again” with its message, no second payment; Ok shows page 3', async (_when, answer) => {
+    const user = userEvent.setup();
+    renderFlow();
+    await toSummary(user);
+    if (answer) answers.push(answer);
+    await user.click(screen.getByRole('button', { name: 'PayPal approve' }));
+    await (answer ? screen.findByRole('button', { name: texts.PortalConfirmAgainButton }) : screen.findByText(texts.PortalPaymentInProgress));
+    reload();
+    await confirmAgain(user);
+  });
+
+  test('PayPal does not confirm the approved payment: after a reload the payment button is back, not “confirm again”', async () => {
+    const user = userEvent.setup();
+    renderFlow();
+    await toSummary(user);
+    answers.push({ statusCode: 5, detailCode: 108 });
+    await user.click(screen.getByRole('button', { name: 'PayPal approve' }));
+    await screen.findByRole('alertdialog');
+    reload();
+    expect(await screen.findByTestId('paypal')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: texts.PortalConfirmAgainButton })).toBeNull();
+  });
+
+  test('after page 3 the draft is gone: a reload shows page 1 empty', async () => {
+    const user = userEvent.setup();
+    renderFlow();
+    await toSummary(user);
+    answers.push({ statusCode: 1, detailCode: 0 });
+    await user.click(screen.getByRole('button', { name: 'PayPal approve' }));
+    await screen.findByRole('heading', { level: 1, name: texts.PortalSuccessTitle });
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
+    reload();
+    expect(value(texts.PortalNamePrivateLabel)).toBe('');
+  });
+
+  test('a stored draft the form did not write is ignored: page 1, empty', () => {
+    sessionStorage.setItem('portal-draft:/', JSON.stringify({ values: { invoiceName: '<b>x</b>' }, step: { page: 2, transactionId: 'PT-x' } }));
+    renderFlow();
+    expect(value(texts.PortalNamePrivateLabel)).toBe('');
+    expect(screen.queryByTestId('paypal')).toBeNull();
+  });
+
+  test('a storage that refuses (private mode, full quota): the flow works as before', async () => {
+    const refuse = () => {
+      throw new DOMException('refused', 'QuotaExceededError');
+    };
+    jest.spyOn(Storage.prototype, 'getItem').mockImplementation(refuse);
+    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(refuse);
+    const user = userEvent.setup();
+    renderFlow();
+    await toSummary(user);
+    expect(screen.getByTestId('paypal').dataset.transaction).toBe('PT-first');
+  });
+});
+
+afterEach(() => jest.restoreAllMocks());

@@ -2,22 +2,26 @@
 
 import { useCallback, useState } from 'react';
 import type { PortalOffer } from '@/lib/flows/portal';
+import type { Approval, PortalStep } from '@/lib/flows/portalDraft';
 import { EMPTY_INVOICE, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { InvoiceForm } from './InvoiceForm';
 import { InvoiceSummary } from './InvoiceSummary';
 import { PortalSuccess } from './PortalSuccess';
 import type { PortalTexts } from './portalTexts';
+import { usePortalDraft } from './usePortalDraft';
 
 type Props = { offer: PortalOffer; nonce?: string; texts: PortalTexts };
 
-type Step = { page: 1 } | { page: 2; transactionId: string } | { page: 3 };
+type Step = PortalStep | { page: 3 };
 
 /**
  * The portal's three pages (spec §2, §4) in one client flow: page 1 the invoice form, page 2 the
  * summary with the payment button, page 3 the success message. What was typed lives here, so that
  * back from page 2 shows page 1 as it was left. The transaction id of page 1's call is the one the
- * session now holds; it goes to PayPal as custom_id and back with the payment report.
+ * session now holds; it goes to PayPal as custom_id and back with the payment report. A reload
+ * shows the same page with the same values (usePortalDraft), and an approved payment whose report
+ * did not get through is confirmed again rather than paid twice.
  */
 export function PortalFlow({ offer, nonce, texts }: Props) {
   const [values, setValues] = useState<InvoiceValues>(EMPTY_INVOICE);
@@ -29,6 +33,13 @@ export function PortalFlow({ offer, nonce, texts }: Props) {
     setTurned(true);
     setStep(next);
   }, []);
+  const approved = useCallback((approval: Approval | undefined) => {
+    setStep((current) => (current.page === 2 ? { page: 2, transactionId: current.transactionId, ...(approval && { approval }) } : current));
+  }, []);
+  usePortalDraft(values, step, (draft) => {
+    setValues(draft.values);
+    setStep(draft.step);
+  });
 
   return (
     <>
@@ -50,6 +61,8 @@ export function PortalFlow({ offer, nonce, texts }: Props) {
           texts={texts}
           values={values}
           transactionId={step.transactionId}
+          approval={step.approval}
+          onApproved={approved}
           onBack={() => go({ page: 1 })}
           onPaid={() => go({ page: 3 })}
         />

@@ -51,8 +51,9 @@ async function expectSuccess(page: Page): Promise<void> {
 test.describe('@portal payment', () => {
   let problems: string[] = [];
   test.beforeEach(({ page }) => {
-    // The provider-error journey makes the demo Orders API fail on purpose: that 500 is no problem of the page.
-    problems = watchPageProblems(page, { expected: (message) => /status of 500/.test(message.text()) });
+    // The provider-error journey makes the demo Orders API fail on purpose, and the lost-report one
+    // cuts the connection of a report: that 500 and that failed load are no problems of the page.
+    problems = watchPageProblems(page, { expected: (message) => /status of 500|ERR_INTERNET_DISCONNECTED/.test(message.text()) });
   });
   test.afterEach(() => expect(problems).toEqual([]));
 
@@ -90,6 +91,59 @@ test.describe('@portal payment', () => {
     await expectSuccess(page);
     await expectNoAxeViolations(page);
     expect(counts).toEqual({ invoices: 2, orders: 1, reports: 1 });
+  });
+
+  test('a reload loses nothing: page 1 as typed, page 2 with the same transaction, back and reload; after the payment the form is empty and the tab keeps nothing', async ({ page }) => {
+    const counts = countRequests(page);
+    await page.goto(DEMO_PORTAL);
+    await hydrated(page);
+    await fillInvoice(page, { ...ERIKA, company: true, name: 'Muster GmbH' });
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByLabel(DE.PortalNameCompanyLabel, { exact: true })).toHaveValue('Muster GmbH');
+    await expect(page.getByLabel(DE.PortalEmailConfirmLabel, { exact: true })).toHaveValue('erika@example.org');
+    await expect(page.getByRole('checkbox', { name: DE.PortalRevocationLabel })).toBeChecked();
+
+    await payButton(page).click();
+    await expect(demoPayPalButton(page)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: DE.PortalSummaryTitle })).toBeFocused();
+    await expect(page.locator('main dl dt', { hasText: DE.PortalSummaryName }).locator('+ dd')).toHaveText('Muster GmbH');
+    await expect(demoPayPalButton(page)).toBeVisible();
+    expect(counts.invoices).toBe(1);
+
+    await page.getByRole('button', { name: DE.PortalBackButton }).click();
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByLabel(DE.PortalCityLabel, { exact: true })).toHaveValue('10115 Berlin');
+    await payButton(page).click();
+    await payInDemo(page);
+    await expectSuccess(page);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByLabel(DE.PortalNamePrivateLabel, { exact: true })).toHaveValue('');
+    expect(counts).toEqual({ invoices: 2, orders: 1, reports: 1 });
+    expect(await page.evaluate(() => ({ ...sessionStorage, ...localStorage }))).toEqual({});
+  });
+
+  test('approved in PayPal, the report lost on the way, the page reloaded: “confirm again”, never a second payment; one payment recorded', async ({ page }) => {
+    const counts = countRequests(page);
+    await page.goto(DEMO_PORTAL);
+    await hydrated(page);
+    await toSummary(page);
+    await page.route('**/api/submit/portal/sucessfullyPaid', (route) => route.abort('internetdisconnected'));
+    await payInDemo(page);
+    await expect(page.getByRole('button', { name: DE.PortalConfirmAgainButton })).toBeVisible();
+    await page.unroute('**/api/submit/portal/sucessfullyPaid');
+    await page.reload();
+    const again = page.getByRole('button', { name: DE.PortalConfirmAgainButton });
+    await expect(again).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: DE.PortalPaymentReportFailed })).toBeVisible();
+    await expect(demoPayPalButton(page)).toHaveCount(0);
+    await hydrated(page);
+    await again.click();
+    await expectSuccess(page);
+    expect(counts).toEqual({ invoices: 1, orders: 1, reports: 2 });
   });
 
   test('cancel in the payment window: nothing happens, the summary stays, and paying afterwards works', async ({ page }) => {
