@@ -188,9 +188,9 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, per
           title={texts.finishTitle}
           closeLabel={texts.cancel}
           role="alertdialog"
+          // The save button first, so that the dialog opens with focus on it: the participant asked to save.
           actions={
             <>
-              {/* First, so that the dialog opens with focus on it: the participant asked to save. */}
               <button
                 type="button"
                 className="button button-primary"

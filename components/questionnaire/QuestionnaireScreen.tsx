@@ -303,10 +303,10 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
         title={texts.finishTitle}
         closeLabel={texts.close}
         role="alertdialog"
+        // Focus opens on the first button, the one that finishes nothing (WAI-ARIA APG: an alert
+        // dialog confirming what cannot be undone starts on the least destructive action).
         actions={
           <>
-            {/* Focus opens on the first button, the one that finishes nothing (WAI-ARIA APG: an alert
-                dialog confirming what cannot be undone starts on the least destructive action). */}
             <button type="button" className="button button-secondary" onClick={() => closeModal(FINISH_CONFIRM)} disabled={busy}>
               {texts.finishNo}
             </button>
