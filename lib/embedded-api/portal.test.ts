@@ -1,5 +1,6 @@
 import { closedPort, startSmtpServer, type TestSmtpServer } from '@/e2e/support/smtp';
 import type { Language } from '@/lib/api/languages';
+import { captureOutput } from '@/lib/log/captureOutput';
 import type { EmbeddedSettings } from './context';
 import type { Database } from './db/database';
 import { MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION } from './handlers/portal';
@@ -497,15 +498,8 @@ describe('the confirmation mail through a real SMTP server', () => {
 describe('nothing secret in an answer or a log line', () => {
   it('neither the client secret nor an access token, nor the buyer’s data in the log, whatever PayPal does', async () => {
     const lines: string[] = [];
-    const capture = (chunk: string | Uint8Array) => {
-      lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    };
-    const spies = [
-      jest.spyOn(process.stdout, 'write').mockImplementation(capture),
-      jest.spyOn(process.stderr, 'write').mockImplementation(capture),
-      ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')))),
-    ];
+    const output = captureOutput();
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))));
     const answers: Answer[] = [];
     let email = '';
     try {
@@ -526,12 +520,13 @@ describe('nothing secret in an answer or a log line', () => {
     } finally {
       standin.tokenAnswer = 'ok';
       for (const spy of spies) spy.mockRestore();
+      output.restore();
     }
     expect(answers.map((a) => a.statusCode)).toEqual([1, 1, 5, 13, 13, 13, 13, 13]);
     const tokens = standin.requests.map((r) => /^Bearer (.+)$/.exec(r.authorization ?? '')?.[1]).filter((t): t is string => t !== undefined);
     expect(tokens.length).toBeGreaterThan(0);
     const basic = Buffer.from(`${standin.clientId}:${standin.clientSecret}`).toString('base64');
-    const logged = lines.join('\n');
+    const logged = [output.text(), ...lines].join('\n');
     expect(logged).toContain('payment_not_confirmed');
     for (const text of [logged, JSON.stringify(answers)]) {
       for (const secret of [standin.clientSecret, basic, ...new Set(tokens)]) expect(text).not.toContain(secret);

@@ -1,5 +1,6 @@
 import { closedPort, silentServer, startSmtpServer, type TestSmtpServer } from '@/e2e/support/smtp';
 import { confirmationState, paymentPage } from '@/lib/admin/portals';
+import { captureOutput } from '@/lib/log/captureOutput';
 import type { EmbeddedSettings, MailSettings } from './context';
 import { createTestStore, type TestStore } from './db/testDatabase';
 import type { Database } from './db/database';
@@ -293,12 +294,7 @@ describe('nothing due, nothing done', () => {
 
 describe('the log', () => {
   it('one line per attempt’s outcome, with the payment’s id, never the recipient, the text or the server’s reply', async () => {
-    const lines: string[] = [];
-    const capture = (chunk: string | Uint8Array) => {
-      lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    };
-    const spies = [jest.spyOn(process.stdout, 'write').mockImplementation(capture), jest.spyOn(process.stderr, 'write').mockImplementation(capture)];
+    const output = captureOutput();
     let email = '';
     let transactionId = '';
     try {
@@ -311,17 +307,16 @@ describe('the log', () => {
       await retryAt(paid.paidAt + 6 * MINUTE);
     } finally {
       smtp.mode = 'accept';
-      for (const spy of spies) spy.mockRestore();
+      output.restore();
     }
-    const events = lines.flatMap((line) => line.split('\n')).filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-    const outcomes = events.filter((e) => e.event === 'payment_confirmation');
+    const outcomes = output.events().filter((e) => e.event === 'payment_confirmation');
     expect(outcomes.map((e) => [e.attempt, e.outcome, e.failure ?? e.via])).toEqual([
       [1, 'retrying', 'refused'],
       [2, 'retrying', 'refused'],
       [3, 'sent', 'smtp'],
     ]);
     expect(new Set(outcomes.map((e) => e.payment)).size).toBe(1);
-    const logged = lines.join('\n');
+    const logged = output.text();
     for (const secret of [email, transactionId, 'Erika Muster', 'Hauptstraße', 'Greylisted', 'try again later']) expect(logged).not.toContain(secret);
   });
 });
