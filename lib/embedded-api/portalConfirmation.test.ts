@@ -148,6 +148,19 @@ describe('the mail server down when the payment is recorded', () => {
     expect(smtp.connections).toBe(connections);
     expect(mailsTo(email)).toEqual([]);
   });
+
+  it('while the server stays down, a run tries one mail, not every mail due: the others wait for the next run', async () => {
+    clock += HOUR;
+    const paid = [await pay(down), await pay(down), await pay(down)];
+    const at = clock + MINUTE;
+    expect(await retryAt(at, down)).toBe(1);
+    expect((await Promise.all(paid.map(({ orderId }) => stored(orderId)))).map((s) => s.attempts).sort()).toEqual([1, 1, 2]);
+    // The server back: the two that waited go at once, the one tried waits its 5 minutes.
+    expect(await retryAt(at, up)).toBe(2);
+    expect(await retryAt(at + 5 * MINUTE, up)).toBe(1);
+    for (const { email } of paid) await smtp.mailTo(email);
+    for (const { email } of paid) expect(mailsTo(email)).toHaveLength(1);
+  });
 });
 
 describe('the mail server refuses the mail', () => {

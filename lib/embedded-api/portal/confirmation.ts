@@ -2,7 +2,7 @@ import { logEvent } from '@/lib/log/logger';
 import { languageOf, type ApiContext, type MailSettings } from '../context';
 import type { Database } from '../db/database';
 import { paymentConfirmationMail } from '../mail/paymentConfirmationMail';
-import { sendMail, type MailFailure, type OutgoingMail } from '../mail/send';
+import { sendMail, type MailFailure, type MailResult, type OutgoingMail } from '../mail/send';
 import { nextAttemptAt } from './confirmationSchedule';
 import type { TransactionRow } from './store';
 
@@ -56,26 +56,25 @@ export async function attemptConfirmation(db: Database, settings: MailSettings, 
 async function sendAndRecord(db: Database, settings: MailSettings, claim: ClaimedAttempt, mail: OutgoingMail): Promise<AttemptOutcome> {
   try {
     const result = await sendMail(db, settings, mail);
-    let outcome: AttemptOutcome;
-    let nextAt: Date | null = null;
-    if ('sent' in result) {
-      outcome = { outcome: 'sent', via: result.sent };
-    } else {
-      const next = nextAttemptAt(claim.attempt, claim.claimedAt, result.permanent);
-      nextAt = next === undefined ? null : new Date(next);
-      outcome = nextAt ? { outcome: 'retrying', failure: result.failed, nextAt } : { outcome: 'failedForGood', failure: result.failed, permanent: result.permanent };
-    }
+    const outcome = outcomeOf(result, claim);
     await db.query('update payment set confirmation_mail = $2, confirmation_next_at = $3 where id = $1 and confirmation_attempts = $4', [
       claim.paymentId,
-      'sent' in result ? result.sent : 'failed',
-      nextAt,
+      outcome.outcome === 'sent' ? outcome.via : 'failed',
+      outcome.outcome === 'retrying' ? outcome.nextAt : null,
       claim.attempt,
     ]);
     return outcome;
   } catch {
-    // The database went away (a stop) while sending or recording.
+    // The database failed or went away (a stop) while sending or recording: the claim runs out and
+    // the attempt is due again then.
     return { outcome: 'interrupted' };
   }
+}
+
+function outcomeOf(result: MailResult, claim: ClaimedAttempt): AttemptOutcome {
+  if ('sent' in result) return { outcome: 'sent', via: result.sent };
+  const next = nextAttemptAt(claim.attempt, claim.claimedAt, result.permanent);
+  return next === undefined ? { outcome: 'failedForGood', failure: result.failed, permanent: result.permanent } : { outcome: 'retrying', failure: result.failed, nextAt: new Date(next) };
 }
 
 const PENDING = new WeakMap<Database, Set<Promise<unknown>>>();

@@ -1,7 +1,7 @@
 import { logEvent } from '@/lib/log/logger';
 import type { MailSettings } from '../context';
 import type { Database } from '../db/database';
-import { attemptConfirmation, confirmationMail, type AttemptOutcome } from './confirmation';
+import { attemptConfirmation, confirmationMail } from './confirmation';
 import { claimMs, MAX_CONFIRMATION_ATTEMPTS } from './confirmationSchedule';
 import { findTransaction } from './store';
 
@@ -62,7 +62,7 @@ async function runOnce(db: Database, mail: MailSettings, now: () => number, stop
     // The payment's transaction is a foreign key: it is there.
     const transaction = (await findTransaction(db, claimed.transaction_id))!;
     const claim = { paymentId: claimed.id, attempt: claimed.confirmation_attempts, claimedAt: at };
-    const outcome: AttemptOutcome = await attemptConfirmation(db, mail, claim, confirmationMail(transaction, claimed.paypal_order_id));
+    const outcome = await attemptConfirmation(db, mail, claim, confirmationMail(transaction, claimed.paypal_order_id));
     // A server that cannot be reached refuses every mail alike: one connection a run is enough.
     if ('failure' in outcome && outcome.failure === 'unreachable') break;
   }

@@ -15,13 +15,14 @@ const WAITS_MS = [1, 5, 30, 120, 360, 360, 480].map((minutes) => minutes * MINUT
 export const MAX_CONFIRMATION_ATTEMPTS = WAITS_MS.length + 1;
 
 /**
- * When attempt `attempt + 1` is due, after attempt `attempt` failed at `failedAt` (ms); undefined:
- * never, the confirmation failed for good (a permanent refusal, or the last attempt).
+ * When attempt `attempt + 1` is due, after attempt `attempt`, claimed at `claimedAt` (ms), failed;
+ * undefined: never, the confirmation failed for good (a permanent refusal, or the last attempt).
+ * Counted from the claim rather than the failure, a send's own seconds do not shift the schedule.
  */
-export function nextAttemptAt(attempt: number, failedAt: number, permanent: boolean): number | undefined {
+export function nextAttemptAt(attempt: number, claimedAt: number, permanent: boolean): number | undefined {
   if (permanent || !Number.isInteger(attempt) || attempt < 1) return undefined;
   const wait = WAITS_MS[attempt - 1];
-  return wait === undefined ? undefined : failedAt + wait;
+  return wait === undefined ? undefined : claimedAt + wait;
 }
 
 /**
