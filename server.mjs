@@ -176,7 +176,8 @@ async function closeEmbeddedApi() {
   const started = globalThis[Symbol.for('assessment-web.embedded-api')];
   if (!started) return;
   try {
-    await (await started).db.close();
+    // close() also lets the confirmation mails under way finish (lib/embedded-api/index.ts).
+    await (await started).close();
   } catch {
     // It never opened, or is closed already: nothing to give back.
   }

@@ -5,17 +5,22 @@ import { SMTPServer } from 'smtp-server';
 /**
  * A real SMTP server in the test's own process (the smtp-server package), so that tests see what
  * the app really sent: every mail that arrives is parsed (mailparser) and kept. 'refuse' answers
- * every recipient with a 550, as a server does that will not take the mail. Used by the jest
+ * every recipient with a 550, as a server does that will not take the mail; 'defer' with a 451,
+ * as a server does that says "try later" (greylisting, a full queue). Used by the jest
  * integration tests of the e-mail step and by the journeys (e2e/group/email.spec.ts).
  */
 export type ReceivedMail = { from: string; to: string[]; parsed: ParsedMail; text: string; subject: string };
+
+export type SmtpMode = 'accept' | 'refuse' | 'defer';
 
 export type TestSmtpServer = {
   port: number;
   url: string;
   received: ReceivedMail[];
-  /** 'accept' (default) or 'refuse' (550 for every recipient). */
-  mode: 'accept' | 'refuse';
+  /** 'accept' (default), 'refuse' (550 for every recipient) or 'defer' (451 for every recipient). */
+  mode: SmtpMode;
+  /** How many SMTP connections were opened to it so far. */
+  readonly connections: number;
   /** Resolves with the first mail to this address that arrives (or has arrived). */
   mailTo: (address: string, timeoutMs?: number) => Promise<ReceivedMail>;
   close: () => Promise<void>;
@@ -24,15 +29,22 @@ export type TestSmtpServer = {
 export async function startSmtpServer(port = 0, host = '127.0.0.1'): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiting: Array<{ address: string; resolve: (mail: ReceivedMail) => void }> = [];
-  const state: { mode: 'accept' | 'refuse' } = { mode: 'accept' };
+  const state: { mode: SmtpMode; connections: number } = { mode: 'accept', connections: 0 };
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      state.connections += 1;
+      callback();
+    },
     onRcptTo(_address, _session, callback) {
       if (state.mode === 'accept') return callback();
-      const refusal = Object.assign(new Error('5.7.1 Relaying denied'), { responseCode: 550 });
+      const refusal =
+        state.mode === 'defer'
+          ? Object.assign(new Error('4.7.1 Greylisted, please try again later'), { responseCode: 451 })
+          : Object.assign(new Error('5.7.1 Relaying denied'), { responseCode: 550 });
       return callback(refusal);
     },
     onData(stream, session, callback) {
@@ -72,6 +84,9 @@ export async function startSmtpServer(port = 0, host = '127.0.0.1'): Promise<Tes
     },
     set mode(value) {
       state.mode = value;
+    },
+    get connections() {
+      return state.connections;
     },
     mailTo(address, timeoutMs = 10_000) {
       const arrived = received.find((mail) => mail.to.includes(address));

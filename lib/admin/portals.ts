@@ -112,6 +112,8 @@ export type PaymentRow = Omit<TransactionRow, 'id' | 'ui_language'> & {
   paid_currency: string | null;
   recorded_at: Date | string | null;
   confirmation_mail: string | null;
+  confirmation_attempts: number | null;
+  confirmation_next_at: Date | string | null;
   report_order_id: string | null;
   report_outcome: string | null;
   reported_at: Date | string | null;
@@ -126,6 +128,7 @@ export function paymentPage(sql: Sql, after: string | undefined, limit: number):
               t.id as transaction_id, t.portal_id, t.invoice_is_private, t.invoice_name, t.invoice_street, t.invoice_city, t.invoice_email,
               t.product_text, t.price_cents, t.created_at,
               y.paypal_order_id as paid_order_id, y.amount_cents as paid_amount_cents, y.currency as paid_currency, y.recorded_at, y.confirmation_mail,
+              y.confirmation_attempts, y.confirmation_next_at,
               r.paypal_order_id as report_order_id, r.outcome as report_outcome, r.reported_at
          from portal_transaction t
          left join lateral (select * from payment where transaction_id = t.id order by id limit 1) y on true
@@ -140,6 +143,21 @@ export function paymentStatus(row: PaymentRow): { status: PaymentStatus; label: 
   if (row.paid_order_id !== null) return { status: 'paid', label: 'paid', orderId: row.paid_order_id, at: row.recorded_at! };
   if (row.report_order_id !== null) return { status: 'not confirmed', label: `not confirmed (${row.report_outcome})`, orderId: row.report_order_id, at: row.reported_at! };
   return { status: 'open', label: 'open', orderId: null, at: row.created_at };
+}
+
+/**
+ * What became of a paid transaction's confirmation mail (lib/embedded-api/portal/confirmation.ts):
+ * smtp or outbox (it went out); retrying (an attempt failed, the next is due at
+ * confirmation_next_at); pending (an attempt under way, or one a stop cut off, tried again from
+ * confirmation_next_at); failed (for good: refused permanently, or no attempt left). Null without a payment.
+ */
+export type ConfirmationState = 'smtp' | 'outbox' | 'retrying' | 'pending' | 'failed';
+
+export function confirmationState(row: Pick<PaymentRow, 'paid_order_id' | 'confirmation_mail' | 'confirmation_next_at'>): ConfirmationState | null {
+  if (row.paid_order_id === null) return null;
+  if (row.confirmation_mail === 'smtp' || row.confirmation_mail === 'outbox') return row.confirmation_mail;
+  if (row.confirmation_next_at === null) return 'failed';
+  return row.confirmation_mail === 'failed' ? 'retrying' : 'pending';
 }
 
 /** The amount in EUR as PayPal writes it: what was paid, or the price agreed to. */

@@ -8,9 +8,16 @@ import { seedDemoIfEmpty } from './demo/seed';
 import { upgradeUnversionedAssessments } from './questionnaires/import';
 import type { EmbeddedSettings } from './context';
 import { keyStrengtheningOf } from './keyStrengthening';
+import { confirmationsSettled } from './portal/confirmation';
+import { startConfirmationRetries } from './portal/confirmationRetries';
 import { createRequestHandler } from './server';
 
-export type EmbeddedApi = { handle: (request: Request) => Promise<Response>; db: Database };
+export type EmbeddedApi = {
+  handle: (request: Request) => Promise<Response>;
+  db: Database;
+  /** An orderly stop: no more retries of confirmation mails, the mails under way finished, the database closed. */
+  close(): Promise<void>;
+};
 
 export function embeddedSettings(config: AppConfig): EmbeddedSettings {
   return {
@@ -50,7 +57,8 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
 
 /**
  * Opens the database, applies migrations, gives assessments from before questionnaire versions
- * their version and, in an empty database, creates the demo data. On PGlite the start waits up to
+ * their version and, in an empty database, creates the demo data; then resumes the work a stop
+ * may have cut off (strong key layers, confirmation mails). On PGlite the start waits up to
  * DEFAULT_WAIT_MS while an admin command holds the folder, and fails at once, saying who, when
  * another app does.
  */
@@ -66,7 +74,18 @@ export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> 
   const keys = keyStrengtheningOf(db);
   // Keys that a stop interrupted before their strong layer (keyStrengthening.ts).
   void keys.strengthenWaiting();
-  return { handle: createRequestHandler(db, embeddedSettings(config)), db };
+  const settings = embeddedSettings(config);
+  // Confirmation mails that failed, or that a stop cut off, now and then every minute.
+  const retries = startConfirmationRetries(db, settings.mail);
+  return {
+    handle: createRequestHandler(db, settings),
+    db,
+    close: async () => {
+      await retries.stop();
+      await confirmationsSettled(db);
+      await db.close();
+    },
+  };
 }
 
 const GLOBAL_KEY = Symbol.for('assessment-web.embedded-api');

@@ -1,5 +1,6 @@
 import { closedPort, startSmtpServer, type TestSmtpServer } from '@/e2e/support/smtp';
 import type { Language } from '@/lib/api/languages';
+import { captureOutput } from '@/lib/log/captureOutput';
 import type { EmbeddedSettings } from './context';
 import type { Database } from './db/database';
 import { MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION } from './handlers/portal';
@@ -77,6 +78,9 @@ const paymentsOfTransaction = async (transactionId: string) =>
   (await db.query<{ n: number }>('select count(*)::int as n from payment where transaction_id = $1', [transactionId]))[0]!.n;
 const reportsOf = (transactionId: string) => db.query<{ paypal_order_id: string; outcome: string }>('select paypal_order_id, outcome from payment_report where transaction_id = $1 order by id', [transactionId]);
 const outboxTo = async (email: string) => (await settled()).query<{ subject: string; body: string }>("select subject, body from mail_outbox where kind = 'paymentConfirmation' and recipient = $1", [email]);
+/** Whether the payment's confirmation will be tried again (portal/confirmationRetries.ts). */
+const confirmationDue = async (orderId: string) =>
+  (await db.query<{ due: boolean }>('select confirmation_next_at is not null as due from payment where paypal_order_id = $1', [orderId]))[0]!.due;
 const transactionCount = async () => (await db.query<{ n: number }>('select count(*)::int as n from portal_transaction'))[0]!.n;
 
 describe('pageinfo/portal/login', () => {
@@ -459,7 +463,7 @@ describe('the confirmation mail through a real SMTP server', () => {
     expect(await outboxTo(email)).toEqual([]);
   });
 
-  it('SMTP down: the payment is still recorded (Ok), its confirmation marked failed, and no second payment on a retry', async () => {
+  it('SMTP down: the payment is still recorded (Ok), its confirmation marked failed and due again (portalConfirmation.test.ts), and no second payment on a retry', async () => {
     const down = handlerWith((base) => ({ ...base, mail: { ...base.mail, smtpUrl: 'smtp://127.0.0.1:1', timeoutMs: 1000 } }));
     const port = await closedPort();
     const reallyDown = handlerWith((base) => ({ ...base, mail: { ...base.mail, smtpUrl: `smtp://127.0.0.1:${port}`, timeoutMs: 1000 } }));
@@ -468,13 +472,14 @@ describe('the confirmation mail through a real SMTP server', () => {
       const orderId = standin.addOrder({ scenario: 'completed', transactionId, value: '345.67' });
       expect(await report(transactionId, orderId, through)).toMatchObject({ statusCode: 1, detailCode: 0 });
       expect(await paymentsOf(orderId)).toEqual([expect.objectContaining({ transaction_id: transactionId, confirmation_mail: 'failed' })]);
+      expect(await confirmationDue(orderId)).toBe(true);
       expect(await report(transactionId, orderId, through)).toMatchObject({ statusCode: 1 });
       expect(await paymentsOf(orderId)).toHaveLength(1);
       expect(smtp.received.some((mail) => mail.to.includes(email))).toBe(false);
     }
   });
 
-  it('an SMTP server that refuses the mail: the payment is recorded, its confirmation marked failed', async () => {
+  it('an SMTP server that refuses the mail (550): the payment is recorded, its confirmation marked failed for good', async () => {
     const { transactionId, email } = await invoice({}, viaSmtp);
     const orderId = standin.addOrder({ scenario: 'completed', transactionId, value: '345.67' });
     smtp.mode = 'refuse';
@@ -485,6 +490,7 @@ describe('the confirmation mail through a real SMTP server', () => {
       smtp.mode = 'accept';
     }
     expect(await paymentsOf(orderId)).toEqual([expect.objectContaining({ confirmation_mail: 'failed' })]);
+    expect(await confirmationDue(orderId)).toBe(false);
     expect(smtp.received.some((mail) => mail.to.includes(email))).toBe(false);
   });
 });
@@ -492,15 +498,8 @@ describe('the confirmation mail through a real SMTP server', () => {
 describe('nothing secret in an answer or a log line', () => {
   it('neither the client secret nor an access token, nor the buyer’s data in the log, whatever PayPal does', async () => {
     const lines: string[] = [];
-    const capture = (chunk: string | Uint8Array) => {
-      lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    };
-    const spies = [
-      jest.spyOn(process.stdout, 'write').mockImplementation(capture),
-      jest.spyOn(process.stderr, 'write').mockImplementation(capture),
-      ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')))),
-    ];
+    const output = captureOutput();
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))));
     const answers: Answer[] = [];
     let email = '';
     try {
@@ -521,12 +520,13 @@ describe('nothing secret in an answer or a log line', () => {
     } finally {
       standin.tokenAnswer = 'ok';
       for (const spy of spies) spy.mockRestore();
+      output.restore();
     }
     expect(answers.map((a) => a.statusCode)).toEqual([1, 1, 5, 13, 13, 13, 13, 13]);
     const tokens = standin.requests.map((r) => /^Bearer (.+)$/.exec(r.authorization ?? '')?.[1]).filter((t): t is string => t !== undefined);
     expect(tokens.length).toBeGreaterThan(0);
     const basic = Buffer.from(`${standin.clientId}:${standin.clientSecret}`).toString('base64');
-    const logged = lines.join('\n');
+    const logged = [output.text(), ...lines].join('\n');
     expect(logged).toContain('payment_not_confirmed');
     for (const text of [logged, JSON.stringify(answers)]) {
       for (const secret of [standin.clientSecret, basic, ...new Set(tokens)]) expect(text).not.toContain(secret);

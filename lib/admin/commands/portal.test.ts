@@ -179,3 +179,57 @@ describe('portal list, payment list and export', () => {
     expect(await admin('payment', 'export', '--format', 'json', '--excel')).toMatchObject({ code: EXIT.usage, err: expect.stringMatching(/--excel applies to --format csv only/) });
   });
 });
+
+describe('payment list: what became of each confirmation mail', () => {
+  const ids: Record<'retrying' | 'failed' | 'pending' | 'outbox', string> = { retrying: '', failed: '', pending: '', outbox: '' };
+
+  beforeAll(async () => {
+    const { rows } = await admin('portal', 'create', '--product-text', 'Teamanalyse', '--price', '99', '--group-code-ident', 'MAILSTATE1');
+    const portalId = Number(rows[0]!.portal_id);
+    await withDb(env, async ({ db }) => {
+      const handle = createRequestHandler(db, testSettings('e'.repeat(40)));
+      // As the embedded API leaves them (lib/embedded-api/portal/confirmation.ts): mail, attempts made, next attempt due.
+      const states: Array<[keyof typeof ids, string | null, number, string | null]> = [
+        ['retrying', 'failed', 2, '2026-01-02T03:10:05Z'],
+        ['failed', 'failed', 8, null],
+        ['pending', null, 1, '2026-01-02T03:09:05Z'],
+        ['outbox', 'outbox', 1, null],
+      ];
+      for (const [state, mail, attempts, nextAt] of states) {
+        const transactionId = (await sendTo(handle, 'submit/portal/invoiceinfo', { ...INVOICE, portalId, invoiceProductText: 'Teamanalyse', invoiceProductPrice: 99 }, '192.0.2.9')).answer.transactionId as string;
+        await db.query(
+          `insert into payment (transaction_id, paypal_order_id, paypal_capture_id, amount_cents, currency, recorded_at, confirmation_mail, confirmation_attempts, confirmation_next_at)
+           values ($1, $2, 'CAPTURE000000002', 9900, 'EUR', '2026-01-02T03:04:05Z', $3, $4, $5)`,
+          [transactionId, `ORDERMAIL${state.toUpperCase()}`, mail, attempts, nextAt],
+        );
+        ids[state] = transactionId;
+      }
+    });
+  });
+
+  it('sent (smtp, outbox), retrying with the attempt and when the next is due, pending, failed for good; the new columns at the end', async () => {
+    const { code, rows, io } = await admin('payment', 'list', '--status', 'paid');
+    expect(code).toBe(EXIT.ok);
+    expect(io.text().split('\r\n')[0]).toMatch(/,confirmation_mail,created_at,confirmation_attempts,confirmation_next_at$/);
+    const byId = Object.fromEntries(rows.map((r) => [r.transaction_id, r]));
+    const confirmation = (id: string) => ({ mail: byId[id]!.confirmation_mail, attempts: byId[id]!.confirmation_attempts, nextAt: byId[id]!.confirmation_next_at });
+    expect(confirmation(ids.retrying)).toEqual({ mail: 'retrying', attempts: '2', nextAt: '2026-01-02T03:10:05.000Z' });
+    expect(confirmation(ids.failed)).toEqual({ mail: 'failed', attempts: '8', nextAt: '' });
+    expect(confirmation(ids.pending)).toEqual({ mail: 'pending', attempts: '1', nextAt: '2026-01-02T03:09:05.000Z' });
+    expect(confirmation(ids.outbox)).toEqual({ mail: 'outbox', attempts: '1', nextAt: '' });
+  });
+
+  it('export --format json: the same, with null where there is no payment or no next attempt', async () => {
+    const json = JSON.parse((await admin('payment', 'export', '--format', 'json')).io.text()) as Array<Record<string, unknown>>;
+    const byId = Object.fromEntries(json.map((r) => [r.transaction_id, r]));
+    expect(byId[ids.retrying]).toMatchObject({ confirmation_mail: 'retrying', confirmation_attempts: 2, confirmation_next_at: '2026-01-02T03:10:05.000Z' });
+    expect(byId[ids.failed]).toMatchObject({ confirmation_mail: 'failed', confirmation_attempts: 8, confirmation_next_at: null });
+    const unpaid = json.find((r) => r.status === 'open')!;
+    expect(unpaid).toMatchObject({ confirmation_mail: null, confirmation_attempts: null, confirmation_next_at: null });
+  });
+
+  it('the help says what each state means', async () => {
+    const { io } = await admin('payment', 'list', '--help');
+    for (const words of ['retrying (an attempt failed; the next is due at confirmation_next_at)', 'failed (for good', 'confirmation_attempts counts']) expect(io.text().replace(/\s+/g, ' ')).toContain(words);
+  });
+});

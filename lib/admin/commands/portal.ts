@@ -7,6 +7,7 @@ import { fileSink, stdoutSink, type Sink } from '../output';
 import { keysetPages } from '../pages';
 import {
   amountText,
+  confirmationState,
   createPortal,
   parsePortalIdent,
   parsePrice,
@@ -130,6 +131,8 @@ export const PAYMENT_COLUMNS = [
   'product_text',
   'confirmation_mail',
   'created_at',
+  'confirmation_attempts',
+  'confirmation_next_at',
 ] as const;
 
 /** What the buyer typed (and the product text): the cells a spreadsheet could take for a formula. */
@@ -144,7 +147,12 @@ order), not confirmed (<outcome>) (the buyer's browser reported a payment PayPal
 pending, declined, wrongAmount, wrongCurrency, wrongTransaction, unknownOrder, unavailable; time and
 order of the last report), open (nothing reported; time is when the form was sent). amount is in
 EUR as PayPal writes it (345.67): what was paid, else the price agreed to. invoice_type is private
-or company; confirmation_mail is smtp, outbox or failed for a payment. Timestamps are ISO 8601 in UTC.`;
+or company. For a payment, confirmation_mail says what became of the buyer's confirmation mail: smtp
+or outbox (it went out), retrying (an attempt failed; the next is due at confirmation_next_at),
+pending (the first attempt under way, or an attempt a stop cut off, tried again from
+confirmation_next_at), failed (for good: the mail server refused it permanently, 5xx, or all 8
+attempts, over about a day, failed); confirmation_attempts counts the attempts made. Timestamps are
+ISO 8601 in UTC.`;
 
 const PAYMENT_LIST_HELP = `Usage: npm run admin -- payment list [--status paid|not-confirmed|open] [--excel]
 
@@ -190,7 +198,7 @@ function paymentValues(row: PaymentRow): { status: PaymentStatus; values: CsvVal
     values: [
       row.transaction_id, row.portal_id, label, isoUtc(at), amountText(row.paid_amount_cents ?? row.price_cents), row.paid_currency ?? 'EUR', orderId,
       row.invoice_is_private ? 'private' : 'company', row.invoice_name, row.invoice_street, row.invoice_city, row.invoice_email, row.product_text,
-      row.confirmation_mail, isoUtc(row.created_at),
+      confirmationState(row), isoUtc(row.created_at), row.confirmation_attempts, isoUtc(row.confirmation_next_at),
     ],
   };
 }

@@ -283,17 +283,38 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index demo_paypal_order_created on demo_paypal_order (created_at);
     `,
   },
+  {
+    version: 13,
+    name: 'the buyer’s confirmation mail tried again until it goes out: attempts made, when the next is due',
+    sql: `
+      -- attempts claimed so far, the send after the answer included (portal/confirmationRetries.ts)
+      alter table payment add column confirmation_attempts int not null default 0;
+      -- when the next attempt is due, or when a claimed one that a stop cut off is due again,
+      -- null when no attempt is left (the mail went out, or failed for good)
+      alter table payment add column confirmation_next_at timestamptz;
+      create index payment_confirmation_due on payment (confirmation_next_at) where confirmation_next_at is not null;
+      update payment set confirmation_attempts = 1;
+      -- Confirmations of the last day that failed or were cut off are tried again at once, older
+      -- ones, which nothing sent, count as failed for good.
+      update payment set confirmation_next_at = now()
+        where (confirmation_mail is null or confirmation_mail = 'failed') and recorded_at > now() - interval '1 day';
+      update payment set confirmation_mail = 'failed' where confirmation_mail is null and confirmation_next_at is null;
+    `,
+  },
 ];
 
-/** An advisory lock keeps two instances starting together from racing on the same version. */
-export async function migrate(db: Database): Promise<number[]> {
+/**
+ * An advisory lock keeps two instances starting together from racing on the same version. Tests of
+ * a migration pass the ones before it, to make a database as an older app left it.
+ */
+export async function migrate(db: Database, migrations: typeof MIGRATIONS = MIGRATIONS): Promise<number[]> {
   const applied: number[] = [];
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(727274)');
     await tx.query(`create table if not exists schema_migration (
       version int primary key, name text not null, applied_at timestamptz not null default now())`);
     const done = new Set((await tx.query<{ version: number }>('select version from schema_migration')).map((r) => r.version));
-    for (const migration of MIGRATIONS) {
+    for (const migration of migrations) {
       if (done.has(migration.version)) continue;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
       await tx.query('insert into schema_migration (version, name) values ($1, $2)', [migration.version, migration.name]);

@@ -3,10 +3,10 @@ import { normaliseInvoice, invoiceRequestProblems } from '@/lib/validation/porta
 import { priceCents } from '@/lib/flows/price';
 import { logEvent } from '@/lib/log/logger';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
-import { paymentConfirmationMail } from '../mail/paymentConfirmationMail';
 import { paypalClientFor } from '../payments/client';
 import { eurAmount, verifyPayment, type Verification } from '../payments/verifyPayment';
-import { confirmAfterAnswer } from '../portal/confirmation';
+import { confirmAfterAnswer, confirmationMail } from '../portal/confirmation';
+import { claimMs } from '../portal/confirmationSchedule';
 import { reserveInvoice } from '../portal/limits';
 import { chargeableCents, findPortal, findTransaction, newTransactionId } from '../portal/store';
 import { translationsFor } from '../translations';
@@ -147,25 +147,17 @@ export async function submitPaid(body: PaidBody, ctx: ApiContext): Promise<ApiAn
       : invalid(`paymentDetails.orderID: PayPal does not confirm this payment (${verification.outcome})`, ExtraDetailCode.PaymentNotConfirmed);
   }
 
+  // Recorded with its confirmation's first attempt claimed (portal/confirmation.ts): no retry
+  // takes it while it is sent, and a stop meanwhile leaves it due again when the claim runs out.
   const inserted = await ctx.db.query<{ id: number }>(
-    `insert into payment (transaction_id, paypal_order_id, paypal_capture_id, amount_cents, currency, recorded_at)
-     values ($1, $2, $3, $4, 'EUR', $5) on conflict (paypal_order_id) do nothing returning id`,
-    [transaction.id, verification.orderId, verification.captureId, cents, new Date(ctx.now)],
+    `insert into payment (transaction_id, paypal_order_id, paypal_capture_id, amount_cents, currency, recorded_at, confirmation_attempts, confirmation_next_at)
+     values ($1, $2, $3, $4, 'EUR', $5, 1, $6) on conflict (paypal_order_id) do nothing returning id`,
+    [transaction.id, verification.orderId, verification.captureId, cents, new Date(ctx.now), new Date(ctx.now + claimMs(ctx.settings.mail.timeoutMs))],
   );
   const payment = inserted[0];
   // Recorded by a report at the same time: that one mails.
   if (!payment) return ok();
-  const mail = paymentConfirmationMail(
-    {
-      transactionId: transaction.id,
-      orderId: verification.orderId,
-      productText: transaction.product_text,
-      priceCents: cents,
-      invoice: { isPrivate: transaction.invoice_is_private, name: transaction.invoice_name, street: transaction.invoice_street, city: transaction.invoice_city, email: transaction.invoice_email },
-    },
-    languageOf(transaction.ui_language),
-  );
-  confirmAfterAnswer(ctx, payment.id, mail);
+  confirmAfterAnswer(ctx, { paymentId: payment.id, attempt: 1, claimedAt: ctx.now }, confirmationMail(transaction, verification.orderId));
   return ok();
 }
 

@@ -1,4 +1,4 @@
-import { classifyMailError, smtpOptions } from './send';
+import { classifyMailError, isPermanentRefusal, smtpOptions } from './send';
 
 describe('smtpOptions: SMTP_URL read as nodemailer reads it, so that the timeouts can be added', () => {
   it.each<[string, Record<string, unknown>]>([
@@ -27,5 +27,26 @@ describe('classifyMailError: down or refusing', () => {
     ['anything else', new Error('boom'), 'refused'],
   ])('%s → %s', (_label, error, expected) => {
     expect(classifyMailError(error)).toBe(expected);
+  });
+});
+
+describe('isPermanentRefusal: only a 5xx reply about the mail refuses it for good', () => {
+  it.each<[string, unknown, boolean]>([
+    ['recipient refused (550)', { code: 'EENVELOPE', responseCode: 550 }, true],
+    ['mailbox name not allowed (553)', { code: 'EENVELOPE', responseCode: 553 }, true],
+    ['message refused (554)', { code: 'EMESSAGE', responseCode: 554 }, true],
+    ['the greeting refuses us (554)', { code: 'ECONNECTION', responseCode: 554 }, true],
+    ['try later (451)', { code: 'EENVELOPE', responseCode: 451 }, false],
+    ['mailbox busy (450)', { code: 'EENVELOPE', responseCode: 450 }, false],
+    ['server closes at once with 421', { code: 'ECONNECTION', responseCode: 421 }, false],
+    ['login failed (535): the configuration, not the mail', { code: 'EAUTH', responseCode: 535 }, false],
+    ['connection refused', { code: 'ESOCKET', command: 'CONN' }, false],
+    ['no greeting in time', { code: 'ETIMEDOUT', command: 'CONN' }, false],
+    ['a reply code beyond 5xx (600)', { code: 'EENVELOPE', responseCode: 600 }, false],
+    ['a reply code as text', { code: 'EENVELOPE', responseCode: '550' }, false],
+    ['anything else', new Error('boom'), false],
+    ['nothing', undefined, false],
+  ])('%s → %s', (_label, error, expected) => {
+    expect(isPermanentRefusal(error)).toBe(expected);
   });
 });

@@ -24,7 +24,8 @@ export type OutgoingMail = { kind: MailKind; language: Language; to: string; sub
  * 'refused': the server answered, but did not take the mail (a 4xx or 5xx reply, a failed login).
  */
 export type MailFailure = 'unreachable' | 'refused';
-export type MailResult = { sent: 'smtp' | 'outbox' } | { failed: MailFailure };
+/** permanent: the server refused this mail for good (a 5xx reply); sending it again would be refused again. */
+export type MailResult = { sent: 'smtp' | 'outbox' } | { failed: MailFailure; permanent: boolean };
 
 /** Errors of nodemailer that mean the server was never talked to. */
 const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND']);
@@ -34,6 +35,16 @@ export function classifyMailError(error: unknown): MailFailure {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
   if (typeof responseCode === 'number') return 'refused';
   return typeof code === 'string' && UNREACHABLE.has(code) ? 'unreachable' : 'refused';
+}
+
+/**
+ * A 5xx reply refuses this mail for good (an unknown recipient, a message refused); a 4xx reply says
+ * "try later", and no reply at all says nothing about the mail. A refused login (EAUTH, 535) is the
+ * configuration's fault, not the mail's: the operator corrects it, and the mail can still go.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode <= 599 && code !== 'EAUTH';
 }
 
 /**
@@ -89,10 +100,11 @@ export async function sendMail(sql: Sql, settings: MailSettings, mail: OutgoingM
     return { sent: 'smtp' };
   } catch (error) {
     const failure = classifyMailError(error);
+    const permanent = isPermanentRefusal(error);
     const { code, responseCode, command } = (error ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
     // The code and the SMTP reply's number only: a reply's text may quote the recipient.
-    logEvent('warn', 'mail_not_sent', { kind: mail.kind, failure, code, responseCode, command });
-    return { failed: failure };
+    logEvent('warn', 'mail_not_sent', { kind: mail.kind, failure, permanent, code, responseCode, command });
+    return { failed: failure, permanent };
   } finally {
     transport.close();
   }

@@ -47,7 +47,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await api?.db.close();
+  await api?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -90,7 +90,7 @@ describe('starting on a database from before questionnaire versions', () => {
 
   it('changes nothing on the next start', async () => {
     const before = await api.db.query('select key, version, checksum, imported_at from questionnaire');
-    await api.db.close();
+    await api.close();
     api = await startEmbeddedApi(
       loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false', CLIENT_CRYPTO_KEY: TEST_CRYPTO.key, CLIENT_CRYPTO_IV: TEST_CRYPTO.iv, SESSION_SECRET: 'u'.repeat(40) }),
     );
