@@ -253,7 +253,8 @@ describe('never two senders of one confirmation', () => {
     clock += HOUR;
     const hung = await silentServer();
     try {
-      const { orderId, email, paidAt } = await pay(testMailSettings({ smtpUrl: hung.url, timeoutMs: 2000 }), { settle: false });
+      // 8 s: the retry below must surely run while the first attempt waits, even on a loaded machine.
+      const { orderId, email, paidAt } = await pay(testMailSettings({ smtpUrl: hung.url, timeoutMs: 8000 }), { settle: false });
       // The retry runs while the first attempt still waits for the hung server's greeting.
       expect(await retryAt(paidAt + 2 * MINUTE)).toBe(0);
       await confirmationsSettled(db);
