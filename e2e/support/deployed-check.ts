@@ -59,6 +59,8 @@ async function main(): Promise<number> {
   const started = Date.now();
   // Collecting the journeys takes a few seconds: done while the server starts.
   const listed = listAll();
+  // Its failure is reported where it is awaited, after the server is up, so that the server is stopped.
+  listed.catch(() => undefined);
   // PAYPAL_MODE=demo is the default without PayPal credentials; said here, since the payment journeys rely on it.
   const serverEnv = { PAYPAL_MODE: 'demo', ...(databaseUrl && { DATABASE_URL: databaseUrl }) };
   const server = await startServer({ port, dataDir, logFile: 'test-results/deployed-check-server.log', env: serverEnv });
