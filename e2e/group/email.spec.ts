@@ -8,8 +8,9 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 /**
  * The e-mail step of the web variant, /kodewemail (issue 8, point 4), with real mail: the app
  * sends to an SMTP server this file runs on E2E_SMTP_PORT (playwright.config.ts points SMTP_URL
- * there), and the journeys read what arrived. Each journey starts a new participant of KWDEMO01
- * (nothing is used up) and works in English.
+ * there), and the journeys read what arrived; the two that send nothing (the masked code, sending
+ * off) need no mail server and run against any instance. Each journey starts a new participant of
+ * KWDEMO01 (nothing is used up) and works in English.
  */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
 const MANUAL = /\/kodewquestionnairemanual$/;
@@ -37,14 +38,14 @@ async function openEmailStep(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Your personal access code' })).toBeVisible();
 }
 
-test.describe('@group the e-mail step (/kodewemail) with real mail', needs('smtp'), () => {
+test.describe('@group the e-mail step (/kodewemail) with real mail', () => {
   let smtp: TestSmtpServer | undefined;
   test.afterEach(async () => {
     await smtp?.close();
     smtp = undefined;
   });
 
-  test('the mail arrives with the access code and the link back, which leads to /accesscode in a fresh browser', async ({ page, browser, baseURL }) => {
+  test('the mail arrives with the access code and the link back, which leads to /accesscode in a fresh browser', needs('smtp'), async ({ page, browser, baseURL }) => {
     smtp = await startSmtpServer(SMTP_PORT);
     await openEmailStep(page);
     await hydrated(page);
@@ -73,7 +74,7 @@ test.describe('@group the e-mail step (/kodewemail) with real mail', needs('smtp
     }
   });
 
-  test('SMTP down: the common error, everything typed stays; going on without the mail still works', async ({ page }) => {
+  test('SMTP down: the common error, everything typed stays; going on without the mail still works', needs('smtp'), async ({ page }) => {
     // Nothing listens on the SMTP port: the server is down.
     await openEmailStep(page);
     await hydrated(page);
@@ -96,7 +97,7 @@ test.describe('@group the e-mail step (/kodewemail) with real mail', needs('smtp
     await expect(page).toHaveURL(MANUAL);
   });
 
-  test('the e-mail rules show inline, tied to their fields and announced; send reads as disabled until both are right', async ({ page }) => {
+  test('the e-mail rules show inline, tied to their fields and announced; send reads as disabled until both are right', needs('smtp'), async ({ page }) => {
     smtp = await startSmtpServer(SMTP_PORT);
     await openEmailStep(page);
     await hydrated(page);
@@ -164,7 +165,7 @@ test.describe('@group the e-mail step (/kodewemail) with real mail', needs('smtp
     expect(calls).toEqual([]);
   });
 
-  test('over the hourly limit per participant: the page says so, and going on without the mail works', async ({ page }) => {
+  test('over the hourly limit per participant: the page says so, and going on without the mail works', needs('smtp'), async ({ page }) => {
     smtp = await startSmtpServer(SMTP_PORT);
     await openEmailStep(page);
     await hydrated(page);
@@ -186,7 +187,7 @@ test.describe('@group the e-mail step (/kodewemail) with real mail', needs('smtp
     expect(smtp.received.filter((mail) => mail.to.includes('dora@example.com'))).toEqual([]);
   });
 
-  test('forms before scripts: an address typed and sent before the scripts load is sent once they have', async ({ page }) => {
+  test('forms before scripts: an address typed and sent before the scripts load is sent once they have', needs('smtp'), async ({ page }) => {
     smtp = await startSmtpServer(SMTP_PORT);
     await kodewParticipantWithKey(page);
     let release!: () => void;

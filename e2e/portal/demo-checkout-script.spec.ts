@@ -57,7 +57,7 @@ const events = (page: Page) => page.evaluate(() => (window as unknown as { __eve
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 
 test.describe('@portal the demo checkout script from the running app', () => {
-  test('is served as JavaScript that the browser may cache', async ({ request }) => {
+  test('is served as JavaScript that the browser may cache', needs('demo-payment'), async ({ request }) => {
     const response = await request.get('/api/paypal-demo/sdk/js?client-id=demo-client&locale=de_DE');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^text\/javascript/);
@@ -65,7 +65,7 @@ test.describe('@portal the demo checkout script from the running app', () => {
     expect(await response.text()).toContain('window.paypal');
   });
 
-  test('runs under the CSP: button, no-money line, dialog, approve → onApprove; axe finds nothing; the order is approved', async ({ page, request }) => {
+  test('runs under the CSP: button, no-money line, dialog, approve → onApprove; axe finds nothing; the order is approved', needs('demo-payment'), async ({ page, request }) => {
     const button = await openTestPage(page);
     await expect(page.getByText('Demo: Es wird kein Geld bewegt.')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -92,7 +92,7 @@ test.describe('@portal the demo checkout script from the running app', () => {
     expect(await order.json()).toMatchObject({ id: orderId, status: 'APPROVED', purchase_units: [{ amount: { currency_code: 'EUR', value: '345.67' } }] });
   });
 
-  test('keyboard alone: Enter opens, Tab stays in the dialog, Escape cancels → onCancel', async ({ page }) => {
+  test('keyboard alone: Enter opens, Tab stays in the dialog, Escape cancels → onCancel', needs('demo-payment'), async ({ page }) => {
     const button = await openTestPage(page);
     await button.focus();
     await page.keyboard.press('Enter');
@@ -110,7 +110,7 @@ test.describe('@portal the demo checkout script from the running app', () => {
     await expect.poll(() => events(page)).toEqual([['cancel', expect.any(String)]]);
   });
 
-  test('a provider error (the Orders API answering 500) reaches onError; the next try works', async ({ page }) => {
+  test('a provider error (the Orders API answering 500) reaches onError; the next try works', needs('demo-payment'), async ({ page }) => {
     const button = await openTestPage(page);
     await page.route('**/api/paypal-demo/v2/checkout/orders', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: 'x', debug_id: 'e2e' }) }),
@@ -123,7 +123,7 @@ test.describe('@portal the demo checkout script from the running app', () => {
     await expect(page.getByRole('dialog', { name: 'PayPal (Demo)' })).toBeVisible();
   });
 
-  test('fits a 320 px phone: the button and the dialog within the width, nothing scrolls sideways', async ({ page }) => {
+  test('fits a 320 px phone: the button and the dialog within the width, nothing scrolls sideways', needs('demo-payment'), async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     const button = await openTestPage(page);
     expect((await button.boundingBox())!.width).toBeLessThanOrEqual(320);

@@ -48,7 +48,7 @@ async function expectSuccess(page: Page): Promise<void> {
   await expect(page.getByText(DE.PortalSuccessText)).toBeVisible();
 }
 
-test.describe('@portal payment', () => {
+test.describe('@portal payment', needs('demo-payment'), () => {
   let problems: string[] = [];
   test.beforeEach(({ page }) => {
     // The provider-error journey makes the demo Orders API fail on purpose, and the lost-report one
@@ -250,7 +250,7 @@ test.describe('@portal payment', () => {
   });
 });
 
-test.describe('@portal the buyer\'s confirmation mail', needs('smtp'), () => {
+test.describe('@portal the buyer\'s confirmation mail', needs('smtp', 'demo-payment'), () => {
   test('after the demo payment the buyer receives product, amount, transaction and invoice data by mail', async ({ page }) => {
     const smtp = await startSmtpServer(SMTP_PORT);
     try {

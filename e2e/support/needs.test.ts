@@ -33,6 +33,17 @@ describe('what a journey needs, against BASE_URL', () => {
     expect(unmetReason([need], runSettings({ BASE_URL: STAGING, E2E_ADMIN: '1', DATABASE_URL: 'postgres://qa@db/app', E2E_DEMO_RESET: '1' }))).toMatch(reason);
   });
 
+  it('the demo payment provider is missing unless the run says the instance serves it (E2E_DEMO_PAYMENT=1)', () => {
+    const reason = unmetReason(['demo-payment'], deployed);
+    expect(reason).toContain(STAGING);
+    expect(reason).toContain('PAYPAL_MODE=demo');
+    expect(reason).toContain('E2E_DEMO_PAYMENT=1');
+    // Fresh rows or a demo reset give no payment provider.
+    expect(unmetReason(['demo-payment'], runSettings({ BASE_URL: STAGING, E2E_ADMIN: '1', DATABASE_URL: 'postgres://qa@db/app', E2E_DEMO_RESET: '1' }))).toBe(reason);
+    expect(unmetReason(['demo-payment'], runSettings({ BASE_URL: STAGING, E2E_DEMO_PAYMENT: '1' }))).toBeUndefined();
+    expect(unmetReason(['demo-payment', 'smtp'], runSettings({ BASE_URL: STAGING, E2E_DEMO_PAYMENT: '1' }))).toMatch(/SMTP server/);
+  });
+
   it('a single-use row is missing by default, and the reason names both ways to get one', () => {
     const reason = unmetReason(['single-use-row'], deployed);
     expect(reason).toContain(STAGING);
@@ -72,7 +83,7 @@ describe('what a journey needs, against BASE_URL', () => {
 });
 
 it('tags are @needs-<need>, so that --grep-invert @needs- leaves what runs anywhere', () => {
-  expect(ALL.map(tagOf)).toEqual(['@needs-standin', '@needs-limits', '@needs-own-server', '@needs-smtp', '@needs-server-files', '@needs-single-use-row']);
+  expect(ALL.map(tagOf)).toEqual(['@needs-standin', '@needs-limits', '@needs-own-server', '@needs-smtp', '@needs-server-files', '@needs-demo-payment', '@needs-single-use-row']);
 });
 
 describe('the test details a journey declares', () => {

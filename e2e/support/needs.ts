@@ -16,6 +16,13 @@ export const NEEDS = {
   /** The server's log file or data folder, read from this machine. */
   'server-files': 'reads the server\'s log or data folder on this machine: run it without BASE_URL',
   /**
+   * The app's own stand-in of PayPal (/api/paypal-demo: checkout script and Orders API), which an
+   * instance serves only in demo mode. Met when the run says the instance is in it (E2E_DEMO_PAYMENT=1).
+   */
+  'demo-payment':
+    'pays with the app\'s demo PayPal provider (/api/paypal-demo), which an instance serves only with PAYPAL_MODE=demo (the default without PayPal credentials) ' +
+    'and the embedded API: if this one does, set E2E_DEMO_PAYMENT=1',
+  /**
    * A demo row that one run uses up: it finishes it, sets its key, registers it, saves pages of it
    * or spends its guessing allowance. Met by rows created through the admin command line
    * (rows.ts in this folder), or by a demo reset just before the run.
@@ -25,7 +32,9 @@ export const NEEDS = {
 
 export type Need = keyof typeof NEEDS;
 
-export const tagOf = (need: Need) => `@needs-${need}`;
+/** What every need's tag starts with. */
+export const NEEDS_TAG = '@needs-';
+export const tagOf = (need: Need) => `${NEEDS_TAG}${need}`;
 
 /** The settings of a run that decide what it has; read from the environment by deployed.ts. */
 export type RunSettings = {
@@ -37,10 +46,18 @@ export type RunSettings = {
   databaseUrl?: string;
   /** E2E_DEMO_RESET=1: the demo rows were reset just before this run, so they may be used up once. */
   demoReset?: string;
+  /** E2E_DEMO_PAYMENT=1: the instance pays with the demo provider (PAYPAL_MODE=demo), so journeys may pay there. */
+  demoPayment?: string;
 };
 
 export function runSettings(env: Record<string, string | undefined>): RunSettings {
-  return { baseUrl: env.BASE_URL || undefined, admin: env.E2E_ADMIN, databaseUrl: env.DATABASE_URL || undefined, demoReset: env.E2E_DEMO_RESET };
+  return {
+    baseUrl: env.BASE_URL || undefined,
+    admin: env.E2E_ADMIN,
+    databaseUrl: env.DATABASE_URL || undefined,
+    demoReset: env.E2E_DEMO_RESET,
+    demoPayment: env.E2E_DEMO_PAYMENT,
+  };
 }
 
 /** How a journey gets its single-use rows: the demo rows as seeded, or fresh ones through lib/admin. */
@@ -62,6 +79,7 @@ export function unmetReason(needs: readonly Need[], settings: RunSettings): stri
   if (!settings.baseUrl) return undefined;
   const reasons = needs.flatMap((need) => {
     if (need === 'single-use-row') return rowSource(settings) === 'unavailable' ? [singleUseReason(settings)] : [];
+    if (need === 'demo-payment') return settings.demoPayment === '1' ? [] : [NEEDS[need]];
     return [NEEDS[need]];
   });
   return reasons.length > 0 ? `against ${settings.baseUrl}: ${reasons.join('; ')}` : undefined;
