@@ -11,21 +11,23 @@ import type { InvoiceForm } from '@/lib/validation/portal';
  * quota, storage turned off) leaves the flow working as before, only without the draft.
  */
 export function usePortalDraft(values: InvoiceForm, step: PortalStep | { page: 3 }, restore: (draft: PortalDraft) => void): void {
-  // Undefined until the stored draft was read; then the draft being restored, or null. Nothing is
-  // written before: the first render's empty form would overwrite the draft it is about to show.
-  const restoring = useRef<PortalDraft | null | undefined>(undefined);
+  // The form as first rendered, before a stored draft replaces it: its render must not be written
+  // over the draft about to be shown. Whatever comes after (the draft, or the draft and what was
+  // typed before the scripts ran, in one render) is written.
+  const firstValues = useRef(values);
+  // Undefined until the stored draft was read; then whether one is being restored.
+  const restoring = useRef<boolean | undefined>(undefined);
   const onRestore = useEffectEvent(restore);
 
   useLayoutEffect(() => {
-    const draft = attempt(() => parsePortalDraft(sessionStorage.getItem(portalDraftKey(location.pathname)))) ?? null;
-    restoring.current = draft;
+    const draft = attempt(() => parsePortalDraft(sessionStorage.getItem(portalDraftKey(location.pathname))));
+    restoring.current = draft !== undefined && draft !== null;
     if (draft) onRestore(draft);
   }, []);
 
   useEffect(() => {
-    const pending = restoring.current;
-    if (pending === undefined || (pending !== null && values !== pending.values)) return;
-    restoring.current = null;
+    if (restoring.current === undefined || (restoring.current && values === firstValues.current)) return;
+    restoring.current = false;
     const key = portalDraftKey(location.pathname);
     const text = portalDraftText(values, step);
     attempt(() => (text === null ? sessionStorage.removeItem(key) : sessionStorage.setItem(key, text)));
