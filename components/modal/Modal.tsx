@@ -38,6 +38,9 @@ export function Modal({ id, title, children, actions, closeLabel, role = 'dialog
   }, [isOpen]);
 
   const handleClose = () => {
+    // The browser fires 'close' in a task of its own: one that arrives after the dialog was opened
+    // again (Escape, then at once Enter on the opener) is about the earlier close, not this opening.
+    if (ref.current?.open) return;
     closeModal(id);
     restoreFocus();
   };
