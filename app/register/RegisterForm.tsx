@@ -44,6 +44,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   const keyRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
   const privacyRef = useRef<HTMLInputElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
 
   const problems = personalKey.problems;
   const keyInvalid = problems.includes('tooShort');
@@ -93,7 +94,8 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
       return;
     }
     setBusy(false);
-    openModal(MODAL);
+    // Back to save when the modal closes: save was disabled while the call ran, so focus was nowhere.
+    openModal(MODAL, { returnFocusTo: saveRef.current });
   };
 
   const field = (name: 'firstName' | 'lastName' | 'emailAddress', label: string, error?: string) => (
@@ -149,7 +151,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
         </div>
         <div className={formStyles.actions}>
           {/* Enabled in the server's HTML: Enter before the scripts run is held and carried out (useEarlyForm). */}
-          <button type="submit" className="button button-primary" disabled={hydrated && !canSave}>
+          <button ref={saveRef} type="submit" className="button button-primary" disabled={hydrated && !canSave}>
             {texts.save}
           </button>
         </div>

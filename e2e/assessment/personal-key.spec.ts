@@ -113,7 +113,7 @@ test.describe('@assessment personal key', needs('single-use-row'), () => {
 });
 
 test.describe('@assessment personal key, by keyboard', () => {
-  test('registration (P1-VIEW-REGISTER, never saved): Enter with everything but the consent says so and takes focus to the consent', async ({ page }) => {
+  test('registration (P1-VIEW-REGISTER, never saved): Enter with everything but the consent says so and takes focus to the consent; a failed save gives focus back to save', async ({ page }) => {
     await page.goto('/support');
     expect((await (await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1VIEWR01' })).json()).statusCode).toBe(1);
     await page.goto('/register');
@@ -139,5 +139,20 @@ test.describe('@assessment personal key, by keyboard', () => {
     await expect(privacy).toBeChecked();
     await expect(message).toHaveCount(0);
     await expect(save).toBeEnabled();
+
+    // The save fails (nothing is saved: the call is answered here): closed, the error modal gives focus back to save.
+    await page.route('**/api/submit/kodekodex/register', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ statusCode: 13, detailCode: 24 }) }),
+    );
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Datenschutzerklärung lesen' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(save).toBeFocused();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('alertdialog', { name: 'Fehler' });
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(save).toBeFocused();
   });
 });
