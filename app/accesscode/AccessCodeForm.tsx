@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { encryptForUpstream, PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
@@ -36,6 +36,7 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
   const [modalMessage, setModalMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const failures = useStoredFailures(FAILURES_KEY);
+  const field = useRef<HTMLInputElement>(null);
   const formRef = useEarlyForm();
 
   const onSubmit = async (event: FormEvent) => {
@@ -61,7 +62,9 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
       if (outcome.clearField) setCode('');
     }
     setModalMessage(texts[outcome.messageKey]);
-    openModal(MODAL);
+    // Closed, the modal hands focus to the field: the code is what to correct. Sent from the button,
+    // focus was nowhere meanwhile (the button is disabled while the call runs).
+    openModal(MODAL, { returnFocusTo: field.current });
   };
 
   return (
@@ -71,7 +74,7 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
-        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus />
+        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus inputRef={field} />
         <div className={formStyles.actions}>
           <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {texts.submit}

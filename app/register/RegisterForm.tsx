@@ -26,6 +26,7 @@ type Texts = {
   ErrorAccesskeyNotConfirmed: string;
   lastNameRequired: string;
   emailInvalid: string;
+  privacyRequired: string;
   saveFailed: string;
 };
 type Props = { crypto: ClientCrypto; isPasswordSet: boolean; isRegistered: boolean; initial: Data; keyTexts: KeyChoiceTexts; texts: Texts };
@@ -36,12 +37,14 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   const { openModal } = useModal();
   const [data, setData] = useState<Data>(initial);
   const personalKey = usePersonalKey(MIN_KEY_LENGTH_ACCESS, { canKeep: isPasswordSet, consentGiven: isRegistered });
-  const [touched, setTouched] = useState({ key: false, confirmation: false, lastName: false, email: false });
+  const [touched, setTouched] = useState({ key: false, confirmation: false, lastName: false, email: false, privacy: false });
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
   const formRef = useEarlyForm();
   const keyRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
+  const privacyRef = useRef<HTMLInputElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
 
   const problems = personalKey.problems;
   const keyInvalid = problems.includes('tooShort');
@@ -51,15 +54,23 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   // Privacy unticked is one of the problems too (spec §5: save disabled unless privacy is ticked).
   const canSave = problems.length === 0 && isRegisterDataValid(data) && !busy;
 
-  const revealAll = () => setTouched({ key: true, confirmation: true, lastName: true, email: true });
+  const privacyMissing = !personalKey.keyChoice.privacyAccepted;
 
-  /** Enter on an incomplete form: every problem shows, and focus goes to the key field when it is the key (spec §5). */
+  // The consent counts only once save was asked for: it has no blur of its own that should scold.
+  const revealAll = () => setTouched({ key: true, confirmation: true, lastName: true, email: true, privacy: true });
+
+  /**
+   * Enter on an incomplete form: every problem shows, and focus goes to the key field when it is the
+   * key (spec §5), else to the first other problem: save is disabled, so this is the only answer a
+   * keyboard or screen-reader user gets.
+   */
   const onKeyDownForm = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Enter' || canSave || (event.target as HTMLElement).tagName === 'BUTTON') return;
     event.preventDefault();
     revealAll();
     if (keyInvalid || notConfirmed) keyRef.current?.focus();
     else if (lastNameMissing) lastNameRef.current?.focus();
+    else if (privacyMissing) privacyRef.current?.focus();
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -83,7 +94,8 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
       return;
     }
     setBusy(false);
-    openModal(MODAL);
+    // Back to save when the modal closes: save was disabled while the call ran, so focus was nowhere.
+    openModal(MODAL, { returnFocusTo: saveRef.current });
   };
 
   const field = (name: 'firstName' | 'lastName' | 'emailAddress', label: string, error?: string) => (
@@ -132,12 +144,14 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
             keyError={touched.key && keyInvalid ? texts.ErrorAccesskeyInvalid : undefined}
             confirmationError={touched.confirmation && notConfirmed ? texts.ErrorAccesskeyNotConfirmed : undefined}
             keyRef={keyRef}
+            privacyError={touched.privacy && privacyMissing ? texts.privacyRequired : undefined}
+            privacyRef={privacyRef}
             disabled={busy}
           />
         </div>
         <div className={formStyles.actions}>
           {/* Enabled in the server's HTML: Enter before the scripts run is held and carried out (useEarlyForm). */}
-          <button type="submit" className="button button-primary" disabled={hydrated && !canSave}>
+          <button ref={saveRef} type="submit" className="button button-primary" disabled={hydrated && !canSave}>
             {texts.save}
           </button>
         </div>

@@ -36,6 +36,7 @@ export default async function RegisterPage() {
           ErrorAccesskeyNotConfirmed: t('ErrorAccesskeyNotConfirmed'),
           lastNameRequired: t('ErrorLastNameRequired'),
           emailInvalid: t('ErrorEmailInvalid'),
+          privacyRequired: t('PrivacyRequired'),
           saveFailed: t('SaveFailedText'),
         }}
       />

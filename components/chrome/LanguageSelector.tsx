@@ -9,8 +9,18 @@ type Props = { label: string; apply: string; current: string; languages: Array<{
 
 function Apply({ label }: { label: string }) {
   const { pending } = useFormStatus();
+  // Reads as disabled while the change runs, but is not: a disabled button loses focus, and the
+  // participant who pressed it by keyboard would go on from the top of the document.
   return (
-    <button type="submit" className={`button button-secondary ${styles.languageApply}`} disabled={pending} aria-busy={pending}>
+    <button
+      type="submit"
+      className={`button button-secondary ${styles.languageApply}`}
+      aria-disabled={pending || undefined}
+      aria-busy={pending}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+      }}
+    >
       {label}
     </button>
   );

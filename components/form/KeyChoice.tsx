@@ -27,6 +27,9 @@ type Props = KeyChoiceState & {
   keyError?: string;
   confirmationError?: string;
   keyRef?: Ref<HTMLInputElement>;
+  /** Shown under the consent, tied to it and announced: a form whose save is disabled says so when asked to save. */
+  privacyError?: string;
+  privacyRef?: Ref<HTMLInputElement>;
   disabled?: boolean;
 };
 
@@ -50,6 +53,8 @@ export function KeyChoice({
   privacyAccepted,
   onPrivacy,
   privacyLocked,
+  privacyError,
+  privacyRef,
   disabled,
 }: Props) {
   const id = useId();
@@ -114,13 +119,21 @@ export function KeyChoice({
       <div className={styles.privacy}>
         <label className={styles.checkbox}>
           <input
+            ref={privacyRef}
             type="checkbox"
             checked={privacyAccepted}
             disabled={privacyLocked || disabled}
             onChange={(event) => onPrivacy(event.target.checked)}
+            aria-invalid={privacyError ? true : undefined}
+            aria-describedby={privacyError ? `${id}-privacy-error` : undefined}
           />
           <span>{texts.privacyLabel}</span>
         </label>
+        {privacyError && (
+          <p id={`${id}-privacy-error`} className={styles.error} role="alert">
+            {privacyError}
+          </p>
+        )}
         <button type="button" className={styles.linkButton} aria-haspopup="dialog" onClick={() => openModal(modalId)}>
           {texts.privacyLink}
         </button>

@@ -242,9 +242,11 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
             className={styles.progress}
             role="progressbar"
             aria-label={pageOf}
-            aria-valuemin={1}
+            // From 0, as the bar is drawn (page 1 of 6 fills a sixth): a screen reader says the same share.
+            aria-valuemin={0}
             aria-valuemax={page.totalNumberOfPages ?? 1}
             aria-valuenow={page.currentPage ?? 1}
+            aria-valuetext={pageOf}
           >
             <span style={{ width: `${(100 * (page.currentPage ?? 1)) / (page.totalNumberOfPages ?? 1)}%` }} />
           </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
@@ -24,6 +24,10 @@ export function SelectionForm({ options, preselected, texts }: { options: Select
   const [chosen, setChosen] = useState<number | undefined>(preselected);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Counts failed sends: after each, focus goes back to send, which was disabled (so focus was
+  // nowhere) while the call ran; Enter then sends again.
+  const [failures, setFailures] = useState(0);
+  const sendRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const formRef = useEarlyForm();
   const noneLeft = !options.some((option) => option.selectable);
@@ -48,7 +52,12 @@ export function SelectionForm({ options, preselected, texts }: { options: Select
     }
     setBusy(false);
     setFailed(true);
+    setFailures((count) => count + 1);
   };
+
+  useEffect(() => {
+    if (failures > 0) sendRef.current?.focus();
+  }, [failures]);
 
   return (
     <section className="card card-narrow" aria-labelledby={`${id}-title`}>
@@ -93,7 +102,7 @@ export function SelectionForm({ options, preselected, texts }: { options: Select
           </p>
         )}
         <div className={formStyles.actions}>
-          <button type="submit" className="button button-primary" disabled={hydrated && (busy || chosen === undefined)} aria-busy={busy}>
+          <button ref={sendRef} type="submit" className="button button-primary" disabled={hydrated && (busy || chosen === undefined)} aria-busy={busy}>
             {texts.send}
           </button>
         </div>

@@ -118,4 +118,25 @@ test.describe('@assessment ident code and access code', () => {
       .poll(async () => (await Promise.all(scripts.values())).some((body) => body.includes(CIPHER_MARK)))
       .toBe(true);
   });
+
+  test('a wrong code sent from the button by keyboard: closed, the error modal gives focus back to the code to correct (P1-VIEW)', async ({ page }) => {
+    await page.goto('/home/P1VIEW001');
+    await page.waitForURL(/\/accesscode$/);
+    await hydrated(page);
+    const field = page.getByLabel('Persönlicher Zugangscode');
+    await expect(field).toBeFocused();
+    await page.keyboard.type('WRONG4711');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Eingabe anzeigen')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('alertdialog', { name: 'Fehler' });
+    await expect(modal).toHaveText(/Der eingegebene Zugangscode ist nicht korrekt/);
+    await expect(modal.getByRole('button', { name: 'Schließen' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('WRONG4711');
+  });
 });

@@ -88,4 +88,22 @@ test.describe('@assessment language', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   });
+
+  test('by keyboard: Apply changes the language and focus stays on it, not dropped to the page', async ({ page }) => {
+    await page.goto('/home');
+    await hydrated(page);
+    await page.getByLabel('Sprache').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Sprache')).toHaveValue('en-US');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the online questionnaire' })).toBeVisible();
+    // Where the participant was: the next Tab goes on from the selector, not from the top of the document.
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByLabel('Language')).toBeFocused();
+    await expect(page.getByLabel('Language')).toHaveValue('en-US');
+  });
 });

@@ -1,6 +1,8 @@
-import { enterAccessCode, hydrated } from '../support/api';
+import { callApi, enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
+
+const PRIVACY_REQUIRED = 'Bitte bestätigen Sie, dass Sie die Datenschutzerklärung gelesen haben und der Verarbeitung Ihrer Angaben zustimmen.';
 
 test.describe('@assessment personal key', needs('single-use-row'), () => {
   test.describe.configure({ mode: 'serial' });
@@ -107,5 +109,50 @@ test.describe('@assessment personal key', needs('single-use-row'), () => {
     await expect(page).toHaveURL(/\/accesscode$/);
     await enterAccessCode(page, 'Mond2026');
     await expect(page).toHaveURL(/\/questionnairemanual$/);
+  });
+});
+
+test.describe('@assessment personal key, by keyboard', () => {
+  test('registration (P1-VIEW-REGISTER, never saved): Enter with everything but the consent says so and takes focus to the consent; a failed save gives focus back to save', async ({ page }) => {
+    await page.goto('/support');
+    expect((await (await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1VIEWR01' })).json()).statusCode).toBe(1);
+    await page.goto('/register');
+    await hydrated(page);
+    await page.getByLabel('Nachname').fill('Neu');
+    await page.getByLabel('Neuer Schlüssel').fill('Mond2026');
+    await page.getByLabel('Schlüssel wiederholen').fill('Mond2026');
+    const privacy = page.getByRole('checkbox', { name: /Datenschutzerklärung gelesen/ });
+    const save = page.getByRole('button', { name: 'Speichern' });
+    const message = page.getByRole('main').getByRole('alert');
+    await expect(save).toBeDisabled();
+    await expect(message).toHaveCount(0);
+
+    // Save is disabled (spec §5), so Enter is how a keyboard user asks to save: it must not be met with silence.
+    await page.getByLabel('Schlüssel wiederholen').press('Enter');
+    await expect(message).toHaveText(PRIVACY_REQUIRED);
+    await expect(privacy).toBeFocused();
+    await expect(privacy).toHaveAttribute('aria-invalid', 'true');
+    await expect(privacy).toHaveAccessibleDescription(PRIVACY_REQUIRED);
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press('Space');
+    await expect(privacy).toBeChecked();
+    await expect(message).toHaveCount(0);
+    await expect(save).toBeEnabled();
+
+    // The save fails (nothing is saved: the call is answered here): closed, the error modal gives focus back to save.
+    await page.route('**/api/submit/kodekodex/register', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ statusCode: 13, detailCode: 24 }) }),
+    );
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Datenschutzerklärung lesen' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(save).toBeFocused();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('alertdialog', { name: 'Fehler' });
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(save).toBeFocused();
   });
 });

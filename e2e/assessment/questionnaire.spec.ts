@@ -4,6 +4,24 @@ import { expect, needs, test } from '../support/deployed';
 import { countApiCalls, next, pageIndicator, pickByKeyboard, questions, rankPage, ratePage, tabTo } from '../support/questionnaire';
 
 test.describe('@assessment questionnaire', () => {
+  test('the progress bar tells a screen reader what it shows: the page in words and the share the bar draws (P1-VIEW)', async ({ page }) => {
+    await signIn(page, 'P1VIEW001', 'VIEW4711');
+    await page.goto('/questionnaire');
+    await hydrated(page);
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    const bar = page.getByRole('progressbar', { name: 'Seite 1 von 6' });
+    await expect(bar).toHaveAttribute('aria-valuetext', 'Seite 1 von 6');
+    // A screen reader says (now − min) / (max − min) as a percentage: it must be the filled share on screen.
+    const shares = await bar.evaluate((element) => {
+      const number = (name: string) => Number(element.getAttribute(name));
+      const said = (number('aria-valuenow') - number('aria-valuemin')) / (number('aria-valuemax') - number('aria-valuemin'));
+      const drawn = (element.firstElementChild as HTMLElement).getBoundingClientRect().width / element.getBoundingClientRect().width;
+      return { said: Math.round(said * 100), drawn: Math.round(drawn * 100) };
+    });
+    expect(shares.drawn).toBe(17);
+    expect(shares.said).toBe(shares.drawn);
+  });
+
   test('resume (P1-RESUME): login lands on page 3 of 6, a reload keeps page and answers', async ({ page }) => {
     await page.goto('/home/P1RESUME1');
     await enterAccessCode(page, 'RESUME4711');

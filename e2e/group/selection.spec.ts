@@ -176,6 +176,19 @@ test.describe('@group the questionnaire selection loop', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Motivation' })).toBeVisible();
   });
 
+  test('by keyboard: a failed send is announced and focus stays on Continue (not dropped to the page), so Enter sends again', async ({ page }) => {
+    await newParticipant(page);
+    await page.goto('/kodewquestionnaireselection');
+    await hydrated(page);
+    await page.route('**/api/submit/kodew/assessmentselection', (route) => route.abort());
+    await chooseByKeyboard(page, 'Motivation');
+    await expect(page.getByRole('alert').filter({ hasText: 'Your choice could not be saved' })).toBeVisible();
+    await expect(send(page)).toBeFocused();
+    await page.unroute('**/api/submit/kodew/assessmentselection');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/kodewinfo$/);
+  });
+
   test('a choice made and sent before the page scripts have loaded is carried out once they have', async ({ page }) => {
     await newParticipant(page);
     let release!: () => void;
