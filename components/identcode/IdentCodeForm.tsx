@@ -53,11 +53,12 @@ export function IdentCodeForm({ initialCode, portalId, texts }: Props) {
       <h1 id="home-title" className="page-title">
         {texts.title}
       </h1>
-      {busy ? (
-        <p role="status" className="lead">
-          {texts.loading}
-        </p>
-      ) : (
+      {/* Always in the page, its text set while the code is checked: a live region inserted with its
+          text is not announced by every screen reader. */}
+      <p role="status" className={busy ? 'lead' : 'visually-hidden'}>
+        {busy ? texts.loading : ''}
+      </p>
+      {busy ? null : (
         <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
           <p className="lead">{texts.text}</p>
           <CodeField label={texts.label} value={code} onChange={setCode} error={error} autoFocus />

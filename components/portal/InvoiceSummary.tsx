@@ -152,7 +152,8 @@ export function InvoiceSummary({ offer, nonce, texts, values, transactionId, app
             onProviderError={() => setMessage(texts.PortalPaymentFailed)}
           />
         )}
-        {report === 'reporting' && <p role="status">{texts.PortalPaymentInProgress}</p>}
+        {/* Always in the page (a live region inserted with its text is not announced by every screen reader). */}
+        <p role="status">{report === 'reporting' ? texts.PortalPaymentInProgress : ''}</p>
         <p className={styles.message} role="alert">
           {message}
         </p>

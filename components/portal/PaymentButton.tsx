@@ -61,7 +61,8 @@ function Buttons({ offer, transactionId, texts, locked, onStart, onApprove, onPr
   }
   return (
     <div className={styles.buttons} aria-busy={isPending || undefined}>
-      {isPending && <p role="status">{texts.PortalPaymentLoading}</p>}
+      {/* Always in the page (a live region inserted with its text is not announced by every screen reader). */}
+      <p role="status">{isPending ? texts.PortalPaymentLoading : ''}</p>
       <PayPalButtons
         style={PAYPAL_BUTTON_STYLE}
         onClick={(_data, actions) => {

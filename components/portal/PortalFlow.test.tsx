@@ -291,6 +291,18 @@ describe('a reload loses nothing (usePortalDraft)', () => {
     await confirmAgain(user);
   });
 
+  test('an approved payment on its way is said in a status region that was on page 2 before (a region inserted with its text is missed by some screen readers)', async () => {
+    const user = userEvent.setup();
+    renderFlow();
+    await toSummary(user);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    await user.click(screen.getByRole('button', { name: 'PayPal approve' }));
+    await screen.findByText(texts.PortalPaymentInProgress);
+    expect(status.isConnected).toBe(true);
+    expect(status.textContent).toBe(texts.PortalPaymentInProgress);
+  });
+
   test('PayPal does not confirm the approved payment: after a reload the payment button is back, not “confirm again”', async () => {
     const user = userEvent.setup();
     renderFlow();

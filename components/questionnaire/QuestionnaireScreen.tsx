@@ -286,11 +286,11 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
           <button type="button" className="button button-secondary" onClick={() => void turn(false)} disabled={busy || !page.prevNavButtonQuestionStartIndex}>
             {texts.previous}
           </button>
-          {busy && (
-            <span className={styles.saving} role="status">
-              {texts.saving}
-            </span>
-          )}
+          {/* Always in the page, its text set while a turn runs: a live region inserted with its text is
+              not announced by every screen reader. */}
+          <span className={styles.saving} role="status">
+            {busy ? texts.saving : ''}
+          </span>
           <button ref={submit} type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {isLastPage ? texts.lastPage : texts.next}
           </button>

@@ -28,6 +28,27 @@ test.describe('@assessment ident code and access code', () => {
     });
   }
 
+  test('checking a typed ident code is said in a status region that was in the page before, so that every screen reader announces it', async ({ page }) => {
+    await page.goto('/home');
+    await hydrated(page);
+    // A live region inserted together with its text is missed by some screen readers: the region must already be there, empty.
+    const status = page.getByRole('main').getByRole('status');
+    await expect(status).toHaveText('');
+    const region = await status.elementHandle();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/submit/kodekodex/identcode', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Zugangscode der Befragung').fill('P1VIEW001');
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText('Ihr Zugang wird geprüft …');
+    expect(await region!.evaluate((element) => element.isConnected && element.textContent)).toBe('Ihr Zugang wird geprüft …');
+    release();
+    await expect(page).toHaveURL(/\/accesscode$/);
+  });
+
   test('/home?sid=…&lg=en signs in in English', async ({ page }) => {
     await page.goto('/home?sid=P1SELF001&lg=en');
     await expect(page).toHaveURL(/\/accesscode$/);

@@ -22,6 +22,29 @@ test.describe('@assessment questionnaire', () => {
     expect(shares.said).toBe(shares.drawn);
   });
 
+  test('a page turn says "Wird gespeichert …" in a status region that was in the page before, so that every screen reader announces it (P1-RESUME)', async ({ page }) => {
+    await page.goto('/home/P1RESUME1');
+    await enterAccessCode(page, 'RESUME4711');
+    await expect(pageIndicator(page)).toHaveText('Seite 3 von 6');
+    await hydrated(page);
+    // A live region inserted together with its text is missed by some screen readers: the region must already be there, empty.
+    const status = page.getByRole('main').getByRole('status');
+    await expect(status).toHaveText('');
+    const region = await status.elementHandle();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/pageinfo/questionnaire', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect(status).toHaveText('Wird gespeichert …');
+    expect(await region!.evaluate((element) => element.isConnected && element.textContent)).toBe('Wird gespeichert …');
+    release();
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+    await expect(status).toHaveText('');
+  });
+
   test('resume (P1-RESUME): login lands on page 3 of 6, a reload keeps page and answers', async ({ page }) => {
     await page.goto('/home/P1RESUME1');
     await enterAccessCode(page, 'RESUME4711');
