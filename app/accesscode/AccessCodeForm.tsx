@@ -8,6 +8,7 @@ import { routeAfterAccessCodeLogin } from '@/lib/flows/accessCode';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField } from '@/components/form/CodeField';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useFieldError } from '@/lib/client/useFieldError';
 import { useStoredFailures } from '@/lib/client/useStoredFailures';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useModal } from '@/components/modal/ModalProvider';
@@ -32,7 +33,7 @@ const FAILURES_KEY = 'accessCodeFailures';
 export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts: Texts }) {
   const { openModal } = useModal();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const fieldError = useFieldError();
   const [modalMessage, setModalMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const failures = useStoredFailures(FAILURES_KEY);
@@ -44,10 +45,10 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
     if (busy) return;
     const plain = normaliseCode(code);
     if (!plain) {
-      setError(texts.required);
+      fieldError.show(texts.required);
       return;
     }
-    setError(undefined);
+    fieldError.clear();
     setBusy(true);
     const response = await postCall('submit/kodekodex/login', async () => ({ passwordHash: await encryptForUpstream(plain, crypto) }));
     const outcome = routeAfterAccessCodeLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures.current());
@@ -74,7 +75,7 @@ export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts:
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
-        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus inputRef={field} />
+        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={fieldError.error} errorKey={fieldError.errorKey} autoFocus inputRef={field} />
         <div className={formStyles.actions}>
           <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {texts.submit}

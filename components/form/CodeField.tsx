@@ -11,6 +11,8 @@ type Props = {
   masked?: boolean;
   showLabel?: string;
   error?: string;
+  /** Changes each time the error is shown again: the alert is mounted anew, so that it is said again. */
+  errorKey?: number;
   hint?: string;
   disabled?: boolean;
   autoFocus?: boolean;
@@ -18,7 +20,7 @@ type Props = {
 };
 
 /** The one form field for code entry: ident codes, access codes, group codes. */
-export function CodeField({ label, value, onChange, masked = false, showLabel, error, hint, disabled, autoFocus, inputRef }: Props) {
+export function CodeField({ label, value, onChange, masked = false, showLabel, error, errorKey, hint, disabled, autoFocus, inputRef }: Props) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const hintId = `${id}-hint`;
@@ -51,7 +53,7 @@ export function CodeField({ label, value, onChange, masked = false, showLabel, e
         aria-describedby={describedBy}
       />
       {error && (
-        <p id={errorId} className={styles.error} role="alert">
+        <p key={errorKey} id={errorId} className={styles.error} role="alert">
           {error}
         </p>
       )}

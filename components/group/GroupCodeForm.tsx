@@ -6,6 +6,7 @@ import { postCall, type BrowserRequest } from '@/lib/client/api';
 import { encryptForUpstream, PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useFieldError } from '@/lib/client/useFieldError';
 import { useStoredFailures } from '@/lib/client/useStoredFailures';
 import { routeAfterGroupLogin, type GroupCodeMessageKey } from '@/lib/flows/groupLogin';
 import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
@@ -35,7 +36,7 @@ export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
   const row = groupVariant(variant);
   const { openModal } = useModal();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const fieldError = useFieldError();
   const [modalMessage, setModalMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const failures = useStoredFailures(FAILURES_KEY);
@@ -47,10 +48,10 @@ export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
     if (busy) return;
     const plain = normaliseCode(code);
     if (!plain) {
-      setError(texts.required);
+      fieldError.show(texts.required);
       return;
     }
-    setError(undefined);
+    fieldError.clear();
     setBusy(true);
     const body = async () => ({ groupcode: crypto ? await encryptForUpstream(plain, crypto) : plain, ...(row.sendsLanguage && language && { uiLanguage: language }) });
     const response = await postCall(row.calls.login, body as () => Promise<BrowserRequest<typeof row.calls.login>>);
@@ -75,7 +76,7 @@ export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...(crypto && PRELOAD_CIPHER)} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
-        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={error} autoFocus inputRef={field} />
+        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={fieldError.error} errorKey={fieldError.errorKey} autoFocus inputRef={field} />
         <div className={formStyles.actions}>
           <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {texts.submit}

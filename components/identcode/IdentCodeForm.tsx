@@ -7,6 +7,7 @@ import { routeAfterIdentCode } from '@/lib/flows/identCode';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField } from '@/components/form/CodeField';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useFieldError } from '@/lib/client/useFieldError';
 import formStyles from '@/components/form/form.module.css';
 
 type Texts = { title: string; text: string; loading: string; label: string; submit: string; required: string };
@@ -14,7 +15,7 @@ type Props = { initialCode: string; portalId?: string; texts: Texts };
 
 export function IdentCodeForm({ initialCode, portalId, texts }: Props) {
   const [code, setCode] = useState(initialCode);
-  const [error, setError] = useState<string>();
+  const fieldError = useFieldError();
   const [busy, setBusy] = useState(Boolean(initialCode));
   const started = useRef(false);
   const formRef = useEarlyForm();
@@ -22,10 +23,10 @@ export function IdentCodeForm({ initialCode, portalId, texts }: Props) {
   const submit = async (value: string, fromAddress: boolean) => {
     const assessmentIdentCode = normaliseCode(value);
     if (!assessmentIdentCode) {
-      setError(texts.required);
+      fieldError.show(texts.required);
       return;
     }
-    setError(undefined);
+    fieldError.clear();
     setBusy(true);
     const response = await postCall('submit/kodekodex/identcode', {
       assessmentIdentCode,
@@ -61,7 +62,7 @@ export function IdentCodeForm({ initialCode, portalId, texts }: Props) {
       {busy ? null : (
         <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
           <p className="lead">{texts.text}</p>
-          <CodeField label={texts.label} value={code} onChange={setCode} error={error} autoFocus />
+          <CodeField label={texts.label} value={code} onChange={setCode} error={fieldError.error} errorKey={fieldError.errorKey} autoFocus />
           <div className={formStyles.actions}>
             <button type="submit" className="button button-primary">
               {texts.submit}

@@ -49,6 +49,21 @@ test.describe('@assessment ident code and access code', () => {
     await expect(page).toHaveURL(/\/accesscode$/);
   });
 
+  test('sent empty twice, the message is said twice: its alert is a new one, not the same text left in place', async ({ page }) => {
+    await page.goto('/home');
+    await hydrated(page);
+    const field = page.getByLabel('Zugangscode der Befragung');
+    const alert = page.getByRole('main').getByRole('alert');
+    await field.press('Enter');
+    await expect(alert).toHaveText('Bitte geben Sie den Zugangscode der Befragung ein.');
+    const first = await alert.elementHandle();
+    await field.press('Enter');
+    // A screen reader reads a live region again only when it changes: the second alert must be another element.
+    await expect.poll(() => first!.evaluate((element) => element.isConnected)).toBe(false);
+    await expect(alert).toHaveText('Bitte geben Sie den Zugangscode der Befragung ein.');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('/home?sid=…&lg=en signs in in English', async ({ page }) => {
     await page.goto('/home?sid=P1SELF001&lg=en');
     await expect(page).toHaveURL(/\/accesscode$/);
