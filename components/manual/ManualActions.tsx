@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
@@ -28,9 +27,13 @@ export function ManualActions({ continueHref, texts }: { continueHref: string; t
         <button type="button" className="button button-secondary" aria-haspopup="dialog" onClick={() => openModal('filling-info')}>
           {texts.fillingInfoButton}
         </button>
-        <Link className={`button button-primary ${styles.continue}`} href={continueHref}>
+        {/* A page load, not a client-side transition. The questionnaire (next, or after the
+            selection) must be its own page load: browser Back out of a page entered client-side
+            drops unsaved answers without the before-unload prompt (BeforeUnloadGuard), and Forward
+            shows the page as Next's router kept it from the first visit, not where the participant is. */}
+        <a className={`button button-primary ${styles.continue}`} href={continueHref}>
           {texts.continueButton}
-        </Link>
+        </a>
       </div>
       <Modal id="general-info" title={texts.generalInfoTitle} closeLabel={close}>
         <p>{texts.generalInfoText}</p>

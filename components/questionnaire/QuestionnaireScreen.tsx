@@ -76,7 +76,7 @@ function fill(template: string, values: Record<string, string | number>): string
  */
 export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout }: Props) {
   const { activeModalId, openModal, closeModal } = useModal();
-  const { setHasUnsavedAnswers } = useUnsavedAnswers();
+  const { hasUnsavedAnswers, setHasUnsavedAnswers } = useUnsavedAnswers();
   const [page, setPage] = useState(initialPage);
   const [values, setValues] = useState(() => valuesOf(initialPage));
   const [invalid, setInvalid] = useState(() => invalidOf(initialPage, texts.errorAnswersInvalid));
@@ -150,10 +150,14 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     inFlight.current = true;
     setBusy(true);
     const answers = questions.flatMap((q) => q.answerInfos.map((a) => ({ id: a.id, value: values.get(a.id) ?? unset })));
+    // Back from a page the participant left as it came saves nothing: what is on screen may be older
+    // than what is saved (another tab has saved this page since) and would overwrite it; unanswered,
+    // it would delete it. Next always sends the page: its save is what lets the last one finish.
+    const saves = forward || hasUnsavedAnswers;
     const response = await postCall('pageinfo/questionnaire', {
       questionsPerPage: rules.questionsPerPage,
       questionStartIndex: target,
-      answers: encodeAnswers(start, answers),
+      ...(saves && { answers: encodeAnswers(start, answers) }),
     });
     inFlight.current = false;
     setBusy(false);

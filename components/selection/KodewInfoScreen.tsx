@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { kodewInfoTexts } from '@/lib/flows/selection';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
@@ -24,9 +23,10 @@ export async function KodewInfoScreen() {
       </h1>
       <p className={`lead ${styles.info}`}>{text}</p>
       <div className={formStyles.actions}>
-        <Link className="button button-primary" href="/questionnaire">
+        {/* A page load, not a client-side transition, as on the manual (components/manual/ManualActions.tsx). */}
+        <a className="button button-primary" href="/questionnaire">
           {t('ContinueButton')}
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -33,6 +33,12 @@ async function reach(page: Page, target: Locator): Promise<void> {
 
 /** Rates every slider of each page with End (the top of the scale) and moves on, by keyboard; the last page asks to finish. */
 async function answerByKeyboard(page: Page, pages: number): Promise<void> {
+  // The questionnaire comes as a page load (e2e/assessment/leaving.spec.ts): the keyboard starts at
+  // the top of the document, where the skip link leads into the page.
+  await hydrated(page);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
   for (let n = 1; n <= pages; n++) {
     await expect(page.getByText(`Page ${n} of ${pages}`, { exact: true })).toBeVisible();
     await hydrated(page);

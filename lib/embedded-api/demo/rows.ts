@@ -178,6 +178,18 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     questionnaireKey: 'ra-requirements', answeredQuestions: 0,
     note: 'for QA: the product-3 grid, only looked at (details, phone width, accessibility), never saved',
   },
+  {
+    id: 'P1-LEAVE', identCode: 'P1LEAVE01', product: Product.CompetencyQuestionnaire, accessCode: 'LEAVE4711',
+    assessor: assessor('Lotte', 'Weg'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: browser Back and Forward on the questionnaire with an answer not saved yet; its journey saves page 1',
+  },
+  {
+    id: 'P1-TABS', identCode: 'P1TABS001', product: Product.CompetencyQuestionnaire, accessCode: 'TABS4711',
+    assessor: assessor('Tamara', 'Tabs'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: the questionnaire in two tabs; its journey saves pages 1 and 2 in one and goes back in the other',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */

@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { enterAccessCode, hydrated, signIn } from '../support/api';
+import { expect, needs, test } from '../support/deployed';
+import { watchPageProblems } from '../support/pageProblems';
+import { next, pageIndicator, questions, rankPage } from '../support/questionnaire';
+
+/**
+ * Leaving a questionnaire page while an answer on it is not saved yet: every way out asks first with
+ * the browser's before-unload prompt (spec §2: the header area handles it), not only a reload or
+ * closing the tab. Rows: P1-LEAVE (page 1 saved), P1-VIEW (nothing saved).
+ */
+
+/** Answers the next browser prompt and records its type. */
+function answerNextPrompt(page: Page, leave: boolean): string[] {
+  const prompts: string[] = [];
+  page.once('dialog', (dialog) => {
+    prompts.push(dialog.type());
+    void (leave ? dialog.accept() : dialog.dismiss());
+  });
+  return prompts;
+}
+
+test.describe('@assessment leaving with an answer not saved', () => {
+  let problems: string[] = [];
+  test.beforeEach(({ page }) => {
+    problems = watchPageProblems(page);
+  });
+  test.afterEach(() => expect(problems).toEqual([]));
+
+  test('browser Back asks first and staying keeps the answer; after leaving, Forward shows the page the participant is on (P1-LEAVE)', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P1-LEAVE');
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Weiter' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await rankPage(page, 0);
+    await next(page, 'Seite 2 von 6');
+    const answer = questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^3\b/ });
+    await answer.check();
+
+    // Back, as with the browser's button: the prompt comes first; staying keeps page and answer.
+    const stay = answerNextPrompt(page, false);
+    // The navigation is called off at the prompt: nothing to wait for.
+    void page.goBack().catch(() => undefined);
+    await expect.poll(() => stay).toEqual(['beforeunload']);
+    await expect(page).toHaveURL(/\/questionnaire$/);
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+    await expect(answer).toBeChecked();
+
+    // Leaving after all, and Forward again: page 2, where the participant is, not page 1 as first shown.
+    const leave = answerNextPrompt(page, true);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    expect(leave).toEqual(['beforeunload']);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/questionnaire$/);
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+  });
+
+  test('signing out asks first; staying keeps the answer, leaving signs out (P1-VIEW: nothing saved)', async ({ page }) => {
+    await signIn(page, 'P1VIEW001', 'VIEW4711');
+    await page.goto('/questionnaire');
+    await hydrated(page);
+    const answer = questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^2\b/ });
+    await answer.check();
+
+    const stay = answerNextPrompt(page, false);
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect.poll(() => stay).toEqual(['beforeunload']);
+    await expect(page).toHaveURL(/\/questionnaire$/);
+    await expect(answer).toBeChecked();
+    await expect(page.getByText('Willkommen, Vera Ansicht')).toBeVisible();
+
+    const leave = answerNextPrompt(page, true);
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/info\?statusCode=1&detailCode=20/);
+    expect(leave).toEqual(['beforeunload']);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Sie haben sich erfolgreich abgemeldet. Ihre Antworten sind gespeichert.');
+    await expect(page.getByRole('button', { name: 'Abmelden' })).toHaveCount(0);
+    await page.goto('/questionnaire');
+    await expect(page).toHaveURL(/\/error\?statusCode=3/);
+  });
+});
