@@ -1,5 +1,6 @@
 import { callApi, encryptCode, enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { holdCall } from '../support/holdCall';
 import { expect, needs, test } from '../support/deployed';
 
 test.describe('@assessment ident code and access code', () => {
@@ -35,17 +36,12 @@ test.describe('@assessment ident code and access code', () => {
     const status = page.getByRole('main').getByRole('status');
     await expect(status).toHaveText('');
     const region = await status.elementHandle();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/submit/kodekodex/identcode', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const call = await holdCall(page, '**/api/submit/kodekodex/identcode');
     await page.getByLabel('Zugangscode der Befragung').fill('P1VIEW001');
     await page.keyboard.press('Enter');
     await expect(status).toHaveText('Ihr Zugang wird geprüft …');
     expect(await region!.evaluate((element) => element.isConnected && element.textContent)).toBe('Ihr Zugang wird geprüft …');
-    release();
+    call.release();
     await expect(page).toHaveURL(/\/accesscode$/);
   });
 

@@ -1,5 +1,6 @@
 import { enterAccessCode, hydrated, signIn } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { holdCall } from '../support/holdCall';
 import { expect, needs, test } from '../support/deployed';
 import { countApiCalls, next, pageIndicator, pickByKeyboard, questions, rankPage, ratePage, tabTo } from '../support/questionnaire';
 
@@ -31,16 +32,11 @@ test.describe('@assessment questionnaire', () => {
     const status = page.getByRole('main').getByRole('status');
     await expect(status).toHaveText('');
     const region = await status.elementHandle();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/pageinfo/questionnaire', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const call = await holdCall(page, '**/api/pageinfo/questionnaire');
     await page.getByRole('button', { name: 'Zurück' }).click();
     await expect(status).toHaveText('Wird gespeichert …');
     expect(await region!.evaluate((element) => element.isConnected && element.textContent)).toBe('Wird gespeichert …');
-    release();
+    call.release();
     await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
     await expect(status).toHaveText('');
   });
