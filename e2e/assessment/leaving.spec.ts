@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { enterAccessCode, hydrated, signIn } from '../support/api';
+import { hydrated, signIn } from '../support/api';
 import { expect, needs, test } from '../support/deployed';
 import { watchPageProblems } from '../support/pageProblems';
-import { next, pageIndicator, questions, rankPage } from '../support/questionnaire';
+import { pageIndicator, questions, startAndSavePageOne } from '../support/questionnaire';
 
 /**
  * Leaving a questionnaire page while an answer on it is not saved yet: every way out asks first with
@@ -29,14 +29,7 @@ test.describe('@assessment leaving with an answer not saved', () => {
 
   test('browser Back asks first and staying keeps the answer; after leaving, Forward shows the page the participant is on (P1-LEAVE)', needs('single-use-row'), async ({ page, singleUse }) => {
     const row = await singleUse('P1-LEAVE');
-    await page.goto(`/home/${row.identCode}`);
-    await enterAccessCode(page, row.accessCode!);
-    await expect(page).toHaveURL(/\/questionnairemanual$/);
-    await hydrated(page);
-    await page.getByRole('link', { name: 'Weiter' }).click();
-    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
-    await rankPage(page, 0);
-    await next(page, 'Seite 2 von 6');
+    await startAndSavePageOne(page, row);
     const answer = questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^3\b/ });
     await answer.check();
 

@@ -1,21 +1,14 @@
-import { enterAccessCode, hydrated } from '../support/api';
+import { hydrated } from '../support/api';
 import { expect, needs, test } from '../support/deployed';
 import { watchPageProblems } from '../support/pageProblems';
-import { next, pageIndicator, rankPage } from '../support/questionnaire';
+import { next, pageIndicator, rankPage, startAndSavePageOne } from '../support/questionnaire';
 
 /** The same participant in two tabs of one browser (they share the session). Row P1-TABS. */
 test.describe('@assessment two tabs', needs('single-use-row'), () => {
   test('going back in a tab that shows a page older than what the other tab saved keeps the saved answers (P1-TABS)', async ({ page, singleUse }) => {
     const problems = watchPageProblems(page);
     const row = await singleUse('P1-TABS');
-    await page.goto(`/home/${row.identCode}`);
-    await enterAccessCode(page, row.accessCode!);
-    await expect(page).toHaveURL(/\/questionnairemanual$/);
-    await hydrated(page);
-    await page.getByRole('link', { name: 'Weiter' }).click();
-    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
-    await rankPage(page, 0);
-    await next(page, 'Seite 2 von 6');
+    await startAndSavePageOne(page, row);
 
     // A second tab opens on page 2 while it is still unanswered.
     const other = await page.context().newPage();

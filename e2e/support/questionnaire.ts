@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { hydrated } from './api';
+import { enterAccessCode, hydrated } from './api';
+import type { Participant } from './deployed';
 
 export const pageIndicator = (page: Page) => page.getByText(/^Seite \d+ von \d+$/);
 
@@ -58,4 +59,16 @@ export async function tabTo(page: Page, target: Locator): Promise<void> {
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
   throw new Error('could not reach the target by Tab');
+}
+
+/** Signs in with a row that has not started (its manual comes first), continues and saves page 1: the participant is on page 2 of 6. */
+export async function startAndSavePageOne(page: Page, row: Participant): Promise<void> {
+  await page.goto(`/home/${row.identCode}`);
+  await enterAccessCode(page, row.accessCode!);
+  await expect(page).toHaveURL(/\/questionnairemanual$/);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Weiter' }).click();
+  await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+  await rankPage(page, 0);
+  await next(page, 'Seite 2 von 6');
 }
