@@ -75,7 +75,9 @@ test.describe('@assessment grid in details mode (product 3)', () => {
     await page.keyboard.press('Enter');
     await expect(pageIndicator(page)).toHaveText('Seite 2 von 12');
 
-    // Page 2: focus is on the page indicator; Tab past the instructions and the info button into the radios.
+    // Page 2: focus is on the page indicator (moved there in the frame after the render, so wait for
+    // it before pressing Tab); Tab past the instructions and the info button into the radios.
+    await expect(pageIndicator(page)).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(detailsButton(page)).toBeFocused();
