@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from 'react';
 import { postCall } from '@/lib/client/api';
+import { useFocusAfterRender } from '@/lib/client/useFocusAfterRender';
 import { outcomeAfterPaid, type PortalOffer } from '@/lib/flows/portal';
 import type { Approval } from '@/lib/flows/portalDraft';
 import { normaliseInvoice, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
@@ -53,6 +54,7 @@ export function InvoiceSummary({ offer, nonce, texts, values, transactionId, app
   const approval = useRef<Approval | null>(restored ?? null);
   const reporting = useRef(false);
   const againRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const invoice = normaliseInvoice(values);
 
   const sendReport = async () => {
@@ -74,7 +76,7 @@ export function InvoiceSummary({ offer, nonce, texts, values, transactionId, app
     if (outcome.kind === 'reportAgain') {
       setReport('reportAgain');
       setMessage(texts.PortalPaymentReportFailed);
-      requestAnimationFrame(() => againRef.current?.focus());
+      focusAfterRender(() => againRef.current);
       return;
     }
     // PayPal does not confirm this order (or the call was refused): it counts as not paid, and a new payment may be tried.

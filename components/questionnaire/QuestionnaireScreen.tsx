@@ -13,6 +13,7 @@ import { encodeAnswers, invalidQuestions, keepsErrorMessage, scaleMaxOf } from '
 import { useUnsavedAnswers } from '@/components/chrome/UnsavedAnswers';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useFocusAfterRender } from '@/lib/client/useFocusAfterRender';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
 import type { GridTexts, SliderTexts } from './viewTypes';
@@ -116,10 +117,9 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     if (saveFailures > 0) banner.current?.focus();
   }, [saveFailures]);
 
-  const focusQuestion = (id: number) => {
-    // After React has rendered the error blocks.
-    requestAnimationFrame(() => document.getElementById(`question-${id}`)?.focus());
-  };
+  const focusAfterRender = useFocusAfterRender();
+  // Once React has rendered the error blocks, so that the question is read with its message.
+  const focusQuestion = (id: number) => focusAfterRender(() => document.getElementById(`question-${id}`));
 
   const notRated = page.notRated === true;
   const onChangeMany = (questionId: number, answers: ReadonlyArray<readonly [number, number]>) => {
@@ -184,7 +184,7 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     setInvalid(new Map());
     setHasUnsavedAnswers(false);
     if (next.canFinish) openModal(FINISH_CONFIRM, { returnFocusTo: submit.current });
-    else requestAnimationFrame(() => heading.current?.focus());
+    else focusAfterRender(() => heading.current);
   };
 
   const finish = async () => {
