@@ -1,0 +1,91 @@
+'use client';
+
+import { useRef, useState, type FormEvent } from 'react';
+import { PRELOAD_CIPHER } from '@/lib/client/encrypt';
+import { goAfterSessionChange } from '@/lib/client/navigate';
+import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useFieldError } from '@/lib/client/useFieldError';
+import { useStoredFailures } from '@/lib/client/useStoredFailures';
+import { normaliseCode } from '@/lib/validation/code';
+import { CodeField } from '@/components/form/CodeField';
+import { ErrorModal } from '@/components/modal/ErrorModal';
+import { useModal } from '@/components/modal/ModalProvider';
+import formStyles from '@/components/form/form.module.css';
+
+/** Where a login leads: on to a page, or back to the field with a message (lib/flows/accessCode.ts, groupLogin.ts). */
+export type CodeLoginOutcome<MessageKey extends string> =
+  | { kind: 'go'; to: string }
+  | { kind: string; messageKey: MessageKey; clearField?: boolean; failures?: number };
+
+type Texts = { title: string; text: string; label: string; show: string; submit: string; required: string };
+
+type Props<MessageKey extends string> = {
+  /** Names the heading (`<name>-title`) and the error modal (`<name>-error`). */
+  name: string;
+  /** Where the count of wrong codes is kept (lib/client/useStoredFailures.ts). */
+  failuresKey: string;
+  /** The code is encrypted in the browser: the cipher may load with the page. */
+  encrypts: boolean;
+  texts: Texts & Record<MessageKey, string>;
+  /** Sends the code (whitespace removed), given the wrong codes so far, and says where that leads. */
+  login: (code: string, failures: number) => Promise<CodeLoginOutcome<MessageKey>>;
+};
+
+/**
+ * The access-code and group-code logins: one masked code field with 'show', sent empty it says so
+ * at the field; a refused code opens the error modal, which gives focus back to the field, since the
+ * code is what to correct. Focus was nowhere meanwhile when sent from the button (it is disabled
+ * while the call runs).
+ */
+export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, encrypts, texts, login }: Props<MessageKey>) {
+  const modal = `${name}-error`;
+  const { openModal } = useModal();
+  const [code, setCode] = useState('');
+  const fieldError = useFieldError();
+  const [modalMessage, setModalMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const failures = useStoredFailures(failuresKey);
+  const field = useRef<HTMLInputElement>(null);
+  const formRef = useEarlyForm();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const plain = normaliseCode(code);
+    if (!plain) {
+      fieldError.show(texts.required);
+      return;
+    }
+    fieldError.clear();
+    setBusy(true);
+    const outcome = await login(plain, failures.current());
+    if ('to' in outcome) {
+      failures.clear();
+      goAfterSessionChange(outcome.to);
+      return;
+    }
+    setBusy(false);
+    if (outcome.failures !== undefined) failures.set(outcome.failures);
+    if (outcome.clearField) setCode('');
+    setModalMessage(texts[outcome.messageKey]);
+    openModal(modal, { returnFocusTo: field.current });
+  };
+
+  return (
+    <section className="card card-narrow" aria-labelledby={`${name}-title`}>
+      <h1 id={`${name}-title`} className="page-title">
+        {texts.title}
+      </h1>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...(encrypts && PRELOAD_CIPHER)} noValidate aria-busy={busy}>
+        <p className="lead">{texts.text}</p>
+        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={fieldError.error} errorKey={fieldError.errorKey} autoFocus inputRef={field} />
+        <div className={formStyles.actions}>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+            {texts.submit}
+          </button>
+        </div>
+      </form>
+      <ErrorModal id={modal} message={modalMessage} />
+    </section>
+  );
+}
