@@ -94,7 +94,8 @@ test.describe('@assessment phone layout', () => {
         route.fulfill({ contentType: 'application/json', body: JSON.stringify({ statusCode: 13, detailCode: 24 }) }),
       );
       await confirm.locator('button').last().click();
-      await expect(page.getByRole('alertdialog')).toBeVisible();
+      // The confirmation is an alertdialog too, open (busy) until the call is answered: wait for the error's codes.
+      await expect(page.getByRole('alertdialog').filter({ hasText: '13 / 24' })).toBeVisible();
       await measure('/questionnaire, finish error');
 
       expect(seen.length).toBeGreaterThan(20);

@@ -43,25 +43,25 @@ test.describe('@assessment ranking messages', () => {
       await page.getByRole('button', { name: 'Weiter' }).click();
       await expect(alertOf(1)).toBeVisible();
       await expect(alertOf(1)).toHaveText(MESSAGE);
-      expect(await highlighted(first)).toEqual([true, true, false, true]);
+      await expect.poll(() => highlighted(first)).toEqual([true, true, false, true]);
       // The untouched questions: every answer is missing its rank.
-      expect(await highlighted(questions(page).nth(1))).toEqual([true, true, true, true]);
+      await expect.poll(() => highlighted(questions(page).nth(1))).toEqual([true, true, true, true]);
       await expectNoAxeViolations(page);
 
       // d gets 4: rank 1 is still used twice, so the message stays and a and b stay marked.
       await rank(first, 3, 4);
       await expect(alertOf(1)).toBeVisible();
-      expect(await highlighted(first)).toEqual([true, true, false, false]);
+      await expect.poll(() => highlighted(first)).toEqual([true, true, false, false]);
 
       // b gets 3: now c and b share 3.
       await rank(first, 1, 3);
       await expect(alertOf(1)).toBeVisible();
-      expect(await highlighted(first)).toEqual([false, true, true, false]);
+      await expect.poll(() => highlighted(first)).toEqual([false, true, true, false]);
 
       // b gets 2: every rank once, the message goes; the other questions keep theirs.
       await rank(first, 1, 2);
       await expect(alertOf(1)).toHaveCount(0);
-      expect(await highlighted(first)).toEqual([false, false, false, false]);
+      await expect.poll(() => highlighted(first)).toEqual([false, false, false, false]);
       await expect(alertOf(2)).toBeVisible();
       await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
     });

@@ -19,7 +19,7 @@ test.describe('@foundation titles', () => {
     test(`${path}: "${title}"`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
-      expect(await page.locator('title').count()).toBe(1);
+      await expect(page.locator('title')).toHaveCount(1);
     });
   }
 
@@ -29,6 +29,6 @@ test.describe('@foundation titles', () => {
     await expect(page).toHaveTitle('Hinweise zum Ausfüllen – Assessment Online');
     await page.goto('/questionnaire');
     await expect(page).toHaveTitle(/^Seite \d von 6 – Kompetenzprofil Führung und Zusammenarbeit – Assessment Online$/);
-    expect(await page.locator('title').count()).toBe(1);
+    await expect(page.locator('title')).toHaveCount(1);
   });
 });

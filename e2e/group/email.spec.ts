@@ -26,6 +26,7 @@ const codeText = (page: Page) => page.getByRole('status', { name: 'Personal acce
 /** The participant's access code, read off the page with 'show access code' (and hidden again). */
 async function shownAccessCode(page: Page): Promise<string> {
   await showCode(page).check();
+  await expect(codeText(page)).toHaveText(CODE_SHAPE);
   const code = (await codeText(page).textContent())!.trim();
   await showCode(page).uncheck();
   expect(code).toMatch(CODE_SHAPE);
