@@ -43,6 +43,21 @@ async function openIt() {
   return { user, opener };
 }
 
+/** As in a browser: close() fires its 'close' event in a task of its own, after React's batch. */
+async function withCloseEventInATask(work: () => Promise<void>): Promise<void> {
+  const syncClose = HTMLDialogElement.prototype.close;
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    setTimeout(() => this.dispatchEvent(new Event('close')));
+  };
+  try {
+    await work();
+  } finally {
+    HTMLDialogElement.prototype.close = syncClose;
+  }
+}
+
 describe('Modal', () => {
   it('is closed at first: no title, no content, dialog not open', () => {
     render(<Page />);
@@ -81,6 +96,22 @@ describe('Modal', () => {
     expect(dialog()).not.toHaveAttribute('open');
     expect(screen.queryByText('T')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('Escape, then at once Tab: focus is back on the opener at once, and the late close event does not take it back', async () => {
+    await withCloseEventInATask(async () => {
+      const { opener } = await openIt();
+      act(() => {
+        dialog().dispatchEvent(new Event('cancel', { cancelable: true }));
+      });
+      expect(dialog()).not.toHaveAttribute('open');
+      expect(opener).toHaveFocus();
+      // The participant tabs on before the browser's close event has come.
+      const other = screen.getByRole('button', { name: 'Anderes' });
+      other.focus();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+      expect(other).toHaveFocus();
+    });
   });
 
   it('a click on the dialog element itself (the backdrop) closes it', async () => {
@@ -200,13 +231,6 @@ describe('Modal', () => {
 
   it('a modal opened from within another (confirmation, then error) gives focus back to the first one’s opener', async () => {
     const user = userEvent.setup();
-    // As in a browser, the close event comes after the batch in which the next modal opened.
-    const syncClose = HTMLDialogElement.prototype.close;
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      if (!this.hasAttribute('open')) return;
-      this.removeAttribute('open');
-      setTimeout(() => this.dispatchEvent(new Event('close')));
-    };
     function Finish() {
       const { openModal, closeModal } = useModal();
       return (
@@ -243,7 +267,8 @@ describe('Modal', () => {
         <Finish />
       </ModalProvider>,
     );
-    try {
+    // As in a browser, the close event comes after the batch in which the next modal opened.
+    await withCloseEventInATask(async () => {
       const opener = screen.getByRole('button', { name: 'Speichern und abschließen' });
       await user.click(opener);
       await user.click(screen.getByRole('button', { name: 'Jetzt abschließen' }));
@@ -253,9 +278,7 @@ describe('Modal', () => {
       await user.click(close);
       expect(screen.queryByRole('heading', { name: 'Fehler' })).not.toBeInTheDocument();
       await waitFor(() => expect(opener).toHaveFocus());
-    } finally {
-      HTMLDialogElement.prototype.close = syncClose;
-    }
+    });
   });
 
   it('a modal opened while nothing had focus gives focus to the main landmark, never to <body>', async () => {

@@ -34,15 +34,19 @@ export function Modal({ id, title, children, actions, closeLabel, role = 'dialog
       dialog.showModal();
     } else if (!isOpen && dialog.open) {
       dialog.close();
+      // In the same task as close(), not on the 'close' event, which the browser fires in a task of
+      // its own: a key pressed meanwhile (Escape, then at once Tab) would have its focus taken back.
+      restoreFocus();
     }
-  }, [isOpen]);
+  }, [isOpen, restoreFocus]);
 
   const handleClose = () => {
-    // The browser fires 'close' in a task of its own: one that arrives after the dialog was opened
-    // again (Escape, then at once Enter on the opener) is about the earlier close, not this opening.
+    // A 'close' that arrives after the dialog was opened again (Escape, then at once Enter on the
+    // opener) is about the earlier close, not this opening.
     if (ref.current?.open) return;
-    closeModal(id);
-    restoreFocus();
+    // Closed by the browser itself, not through closeModal (which restores focus above): a second
+    // Escape without a key or click between skips the cancel event and closes at once.
+    if (closeModal(id)) restoreFocus();
   };
 
   return (

@@ -15,7 +15,8 @@ type ModalState = {
   /** The spec's activeModalDialogId: at most one modal is open. */
   activeModalId: string | null;
   openModal: (id: string, options?: OpenOptions) => void;
-  closeModal: (id?: string) => void;
+  /** True when it closed the modal (false when another one is open by now, or none). */
+  closeModal: (id?: string) => boolean;
   /** Called by a modal once its dialog has closed: focus goes back where it came from. */
   restoreFocus: () => void;
 };
@@ -45,9 +46,10 @@ export function ModalProvider({ children }: { children: ReactNode }) {
 
   // Closing names the modal so a late close of one dialog cannot shut another that opened since.
   const closeModal = useCallback((id?: string) => {
-    if (id !== undefined && active.current !== id) return;
+    if (active.current === null || (id !== undefined && active.current !== id)) return false;
     active.current = null;
     setActive(null);
+    return true;
   }, []);
 
   const restoreFocus = useCallback(() => {
