@@ -5,7 +5,7 @@
  * (phone/conditions.ts). For the ranking, grid and slider questionnaires, the portal and the login
  * pages (/home, /accesscode):
  *   - time from navigation to the page usable (hydrated), cold (empty cache) and warm (reload);
- *   - page turns p50/p95/max: from the click on the button to the next page shown (the portal's
+ *   - page turns p50/p95/max: from the click on the button to the next page painted (the portal's
  *     turn: invoice form sent → summary), the requests and bytes of each turn, the layout shift;
  *   - first-load JavaScript and CSS as they travelled to Chromium (whatever encoding the server
  *     chose), and as gzip: the same URLs as the server sends them to a client that accepts only gzip
@@ -17,16 +17,19 @@
  *     the rendered width × devicePixelRatio, whether later visits came from the cache, the layout
  *     shift during the turns, and whether the first paint waits for a picture (a cold load as is, and
  *     one with the pictures held back);
- *   - Lighthouse 12 mobile on every page: performance, accessibility, best practices, CLS.
+ *   - Lighthouse 12 mobile on every page: performance, accessibility, best practices, CLS;
+ *   - the framework's floor under the budgets (phone/floor.ts): a scratch App Router app built with
+ *     the same next, an empty page and the smallest code form, counted the same way.
  * Prints two tables (time, size) and writes every figure to test-results/bench-phone.json.
  */
-const USAGE = `npm run bench:phone -- [--turns 20] [--pages ranking,grid,slider,portal,login] [--no-lighthouse]
+const USAGE = `npm run bench:phone -- [--turns 20] [--pages ranking,grid,slider,portal,login] [--no-lighthouse] [--no-floor]
                        [--check] [--json test-results/bench-phone.json] [--port <port>] [--help]
 Measures the build in .next, made by \`npm run build\` (run first when there is none): it reads
 .next/build-manifest.json, and the precompressed copies \`npm run build\` writes (lib/scripts/precompress.mjs)
 are what the server sends; after \`npx next build\` alone it sends Next's own gzip. Exits 0
 whatever the figures (a measurement); with --check, 1 when a page's first-load JS (gzip) is over
-its budget.`;
+its budget. Unless --no-floor, it also builds a scratch App Router app with the same next (phone/floor.ts:
+an empty page and the smallest code form) and prints what any page costs before the app's own code.`;
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +38,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright';
 import { freePort, startServer, START_COMMAND, type RunningServer } from '../fuzz/server';
 import { CONDITIONS, CONDITIONS_TEXT, phoneContext, throttle } from './phone/conditions';
+import { measureFrameworkFloor, type FrameworkFloor } from './phone/floor';
 import { runLighthouse, type LighthouseFigures, type LighthouseTarget } from './phone/lighthouse';
 import {
   identCodeEntered,
@@ -68,6 +72,7 @@ const { values: args } = parseArgs({
     turns: { type: 'string', default: process.env.BENCH_TURNS ?? '20' },
     pages: { type: 'string', default: KINDS.join(',') },
     'no-lighthouse': { type: 'boolean', default: false },
+    'no-floor': { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
     json: { type: 'string', default: path.join('test-results', 'bench-phone.json') },
     port: { type: 'string' },
@@ -258,9 +263,28 @@ function picturesLine(pictures: NonNullable<PageResult['pictures']>): string {
   ].join('\n');
 }
 
-function printTables(results: readonly PageResult[], floor: Floor | undefined): void {
+/**
+ * The scratch app's pages against the budgets: what any App Router page costs with this next, and
+ * how much of each login page is the app's own beyond an empty page, against what the budget leaves.
+ */
+function frameworkFloorLines(framework: FrameworkFloor, results: readonly PageResult[]): string[] {
+  const { empty, codeForm } = framework.pages;
+  const lines = [
+    `floor with next ${framework.next} alone (a scratch App Router app, counted the same way): an empty page ${kb(empty.gzipBytes)} KB gzip ` +
+      `(runtime ${kb(empty.runtimeGzipBytes)} + ${kb(empty.gzipBytes - empty.runtimeGzipBytes)} of Next's per-page code), the smallest code form that hydrates ${kb(codeForm.gzipBytes)} KB`,
+  ];
+  for (const result of results) {
+    if (!result.sizes || !result.budget) continue;
+    const own = result.sizes.js.gzipBytes - empty.gzipBytes;
+    const room = result.budget.limitKB * KB - empty.gzipBytes;
+    lines.push(`  ${pageName(result)}: ${kb(own)} KB over the empty page; the budget of ${result.budget.limitKB} KB leaves ${kb(room)} KB`);
+  }
+  return lines;
+}
+
+function printTables(results: readonly PageResult[], floor: Floor | undefined, framework?: FrameworkFloor): void {
   printRows(
-    [['page', 26], ['usable cold', 11], ['warm', 6], ['FCP', 6], ['turn p50', 8], ['p95', 5], ['max', 5], ['KB/turn', 7], ['req/turn', 8], ['LH perf', 7], ['a11y', 4], ['BP', 4], ['CLS', 6]],
+    [['page', 26], ['usable cold', 11], ['warm', 6], ['FCP', 6], ['turn p50', 8], ['p95', 5], ['max', 5], ['DOM p50/95', 10], ['KB/turn', 7], ['req/turn', 8], ['LH perf', 7], ['a11y', 4], ['BP', 4], ['CLS', 6]],
     results.map((result) => {
       const turns = result.turns;
       const lh = result.lighthouse;
@@ -272,6 +296,7 @@ function printTables(results: readonly PageResult[], floor: Floor | undefined): 
         turns ? `${turns.p50} ms` : undefined,
         turns?.p95,
         turns?.max,
+        turns ? `${turns.domP50}/${turns.domP95}` : undefined,
         turns ? kb(turns.bytesP50) : undefined,
         turns ? (turns.requestsMin === turns.requestsMax ? turns.requestsMin : `${turns.requestsMin}–${turns.requestsMax}`) : undefined,
         lh?.error ? 'error' : lh?.performance,
@@ -299,10 +324,12 @@ function printTables(results: readonly PageResult[], floor: Floor | undefined): 
     ]),
   );
   if (floor) console.log(`floor: Next 16 + React 19 runtime (rootMainFiles, ${floor.files.length} files) ${kb(floor.gzipBytes)} KB gzip, ${floor.wireBytes === undefined ? '–' : kb(floor.wireBytes)} KB as travelled`);
+  if (framework) for (const line of frameworkFloorLines(framework, results)) console.log(line);
   for (const result of results) if (result.pictures) console.log(picturesLine(result.pictures));
   console.log('');
   console.log('usable: navigation start → <html data-hydrated> (ms); warm: the same page reloaded with a warm cache; FCP: first contentful paint of the cold load.');
-  console.log('turn: click → next page shown (ms), forward and back; the portal: invoice form sent → summary. KB/turn: median of every byte received per turn (headers and bodies).');
+  console.log('turn: click → the next page painted (ms), forward and back; the portal: invoice form sent → summary painted. DOM: click → the DOM change alone, before style,');
+  console.log('layout and paint. KB/turn: median of every byte received per turn (headers and bodies).');
   console.log('JS KB / CSS KB: first-load scripts / style sheets as they travelled to Chromium (encoded bodies; "as": the encoding); JS gzip / CSS gzip: the same URLs as the');
   console.log('server sends them to a client that accepts only gzip (not decoded); Next: the part of JS gzip in rootMainFiles (the framework), app: the rest; JS raw: decoded.');
   console.log('budget: JS gzip against issue 11 point 3 (≤ 150 KB on participant pages, ≤ 130 KB on the login pages). LH: Lighthouse 12 mobile (simulated throttling).');
@@ -391,6 +418,13 @@ async function main(): Promise<number> {
       for (const result of results) result.lighthouse = lighthouse[result.name];
     }
 
+    // Last, with the browser closed and the server idle: a build of its own, timed by nothing else.
+    let framework: FrameworkFloor | undefined;
+    if (!args['no-floor']) {
+      log('the framework floor: next build of a scratch App Router app (phone/floor.ts)');
+      framework = measureFrameworkFloor();
+    }
+
     const over = results.filter((result) => result.budget?.verdict === 'OVER');
     const report = {
       date: new Date().toISOString(),
@@ -401,6 +435,7 @@ async function main(): Promise<number> {
       budgetKB: BUDGET_KB,
       overBudget: over.map((result) => pageName(result)),
       runtime: floor,
+      framework,
       pages: results,
       seconds: Math.round((Date.now() - started) / 1000),
     };
@@ -409,7 +444,7 @@ async function main(): Promise<number> {
 
     console.log('');
     console.log(`Conditions: ${CONDITIONS_TEXT}. ${TURNS} turns per page. Load average ${report.machine.loadAverage.join(' ')}.`);
-    printTables(results, floor);
+    printTables(results, floor, framework);
     console.log(`Every figure: ${args.json} (${report.seconds} s).`);
     if (over.length) console.log(`Over the budget: ${over.map((result) => `${pageName(result)} ${result.budget?.jsGzipKB} KB gzip > ${result.budget?.limitKB} KB`).join('; ')}`);
     return args.check && over.length ? 1 : 0;
