@@ -5,7 +5,7 @@ const createJestConfig = nextJest({ dir: './' });
 /** Unit and integration tests live beside the code they check (*.test.ts, *.test.tsx). */
 const config = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}', '<rootDir>/e2e/support/*.test.ts'],
+  testMatch: ['<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}', '<rootDir>/e2e/support/*.test.ts', '<rootDir>/e2e/benchmarks/support/*.test.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   testTimeout: 30000,
