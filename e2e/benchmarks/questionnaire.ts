@@ -1,7 +1,8 @@
 /**
  * npm run bench — measures, in production mode with the embedded API on loopback:
- *   1. page turns of /questionnaire: time from the click on next (or previous) to the next page shown,
- *      and the HTTP requests each turn makes;
+ *   1. page turns of /questionnaire: time from the click on next (or previous) to the first frame
+ *      painted with the next page (and, apart, to the DOM change that shows it), and the HTTP
+ *      requests each turn makes;
  *   2. the first-load JavaScript of /questionnaire, gzip-compressed as it would travel.
  * Needs `npm run build` first. Starts its own server on a fresh data folder and stops it.
  */
@@ -76,6 +77,7 @@ async function main() {
     await page.goto(`${BASE}/questionnaire`);
     const indicator = page.getByText(/^Seite \d+ von \d+$/);
     const turns: number[] = [];
+    const domTurns: number[] = [];
     const requestsPerTurn: number[] = [];
     let forward = true;
     for (let i = 0; i < TURNS; i++) {
@@ -90,10 +92,12 @@ async function main() {
       };
       page.on('request', count);
       const label = forward ? 'Weiter' : 'Zurück';
-      // Measured inside the page: from the click event to the mutation that shows the next page.
+      // Measured inside the page: from the click event to the first frame painted with the next page
+      // (a requestAnimationFrame after the mutation that shows it, then a task it posts, which runs
+      // once that frame is done), and to the mutation alone (before style, layout and paint).
       await page.evaluate(
         ({ label, before }) => {
-          (window as unknown as { turn: Promise<number> }).turn = new Promise<number>((resolve) => {
+          (window as unknown as { turn: Promise<{ dom: number; painted: number }> }).turn = new Promise((resolve) => {
             const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)!;
             let started = 0;
             button.addEventListener('click', () => (started = performance.now()), { capture: true, once: true });
@@ -101,7 +105,8 @@ async function main() {
               const shown = document.body.innerText.match(/Seite \d+ von \d+/)?.[0];
               if (started && shown && shown !== before) {
                 observer.disconnect();
-                resolve(performance.now() - started);
+                const dom = performance.now() - started;
+                requestAnimationFrame(() => setTimeout(() => resolve({ dom, painted: performance.now() - started }), 0));
               }
             });
             observer.observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -110,7 +115,9 @@ async function main() {
         { label, before },
       );
       await page.getByRole('button', { name: label, exact: true }).click();
-      turns.push(await page.evaluate(() => (window as unknown as { turn: Promise<number> }).turn));
+      const timed = await page.evaluate(() => (window as unknown as { turn: Promise<{ dom: number; painted: number }> }).turn);
+      turns.push(timed.painted);
+      domTurns.push(timed.dom);
       page.off('request', count);
       requestsPerTurn.push(requests);
     }
@@ -118,6 +125,7 @@ async function main() {
     const result = {
       turns: TURNS,
       pageTurnMs: { p50: Math.round(percentile(turns, 50)), p95: Math.round(percentile(turns, 95)), max: Math.round(Math.max(...turns)) },
+      pageTurnToDomChangeMs: { p50: Math.round(percentile(domTurns, 50)), p95: Math.round(percentile(domTurns, 95)), max: Math.round(Math.max(...domTurns)) },
       requestsPerTurn: { min: Math.min(...requestsPerTurn), max: Math.max(...requestsPerTurn) },
       firstLoadJs: { scripts: scripts.length, gzipKB: +(gzipTotal / 1024).toFixed(1), rawKB: +(rawTotal / 1024).toFixed(1) },
     };
