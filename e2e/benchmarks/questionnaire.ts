@@ -13,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from 'playwright';
 import { percentile } from './support/stats';
+import { armTurnTimer, shownText, turnTiming } from './support/turnTimer';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3150);
 const TURNS = Number(process.env.BENCH_TURNS ?? 60);
@@ -75,14 +76,12 @@ async function main() {
 
     // Page turns: forward through the six pages and back again, repeatedly.
     await page.goto(`${BASE}/questionnaire`);
-    const indicator = page.getByText(/^Seite \d+ von \d+$/);
     const turns: number[] = [];
     const domTurns: number[] = [];
     const requestsPerTurn: number[] = [];
     let forward = true;
     for (let i = 0; i < TURNS; i++) {
-      const before = await indicator.textContent();
-      const current = Number(/Seite (\d+)/.exec(before ?? '')?.[1]);
+      const current = Number(/Seite (\d+)/.exec(await shownText(page, 'indicator'))?.[1]);
       if (current === 6) forward = false;
       if (current === 1) forward = true;
       await rankPage(page, i);
@@ -92,30 +91,10 @@ async function main() {
       };
       page.on('request', count);
       const label = forward ? 'Weiter' : 'Zurück';
-      // Measured inside the page: from the click event to the first frame painted with the next page
-      // (a requestAnimationFrame after the mutation that shows it, then a task it posts, which runs
-      // once that frame is done), and to the mutation alone (before style, layout and paint).
-      await page.evaluate(
-        ({ label, before }) => {
-          (window as unknown as { turn: Promise<{ dom: number; painted: number }> }).turn = new Promise((resolve) => {
-            const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)!;
-            let started = 0;
-            button.addEventListener('click', () => (started = performance.now()), { capture: true, once: true });
-            const observer = new MutationObserver(() => {
-              const shown = document.body.innerText.match(/Seite \d+ von \d+/)?.[0];
-              if (started && shown && shown !== before) {
-                observer.disconnect();
-                const dom = performance.now() - started;
-                requestAnimationFrame(() => setTimeout(() => resolve({ dom, painted: performance.now() - started }), 0));
-              }
-            });
-            observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-          });
-        },
-        { label, before },
-      );
+      // Measured inside the page (support/turnTimer.ts): to the first frame painted with the next page, and to the DOM change alone.
+      await armTurnTimer(page, label, 'indicator');
       await page.getByRole('button', { name: label, exact: true }).click();
-      const timed = await page.evaluate(() => (window as unknown as { turn: Promise<{ dom: number; painted: number }> }).turn);
+      const timed = await turnTiming(page);
       turns.push(timed.painted);
       domTurns.push(timed.dom);
       page.off('request', count);

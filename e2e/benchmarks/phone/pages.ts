@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import type { BrowserContext, Page, Response } from 'playwright';
 import { DE, DEMO_PORTAL, fillInvoice } from '../../support/portal';
 import { percentile } from '../support/stats';
+import { armTurnTimer, shownText, turnTiming, type Shown } from '../support/turnTimer';
 import { bodyWireBytes, type NetworkLog } from './conditions';
 import { layoutShiftSoFar } from './pictures';
 
@@ -156,7 +157,7 @@ export type Turn = {
   from: string;
   /** Click → the first frame painted with the next page: what the participant waits for. */
   ms: number;
-  /** Click → the DOM change that shows the next page (before style, layout and paint; `npm run bench`'s figure). */
+  /** Click → the DOM change that shows the next page (before style, layout and paint; the only figure until 2026-11-25). */
   domMs: number;
   requests: number;
   bytes: number;
@@ -202,54 +203,15 @@ export function summarise(turns: readonly Turn[]): TurnSummary {
   };
 }
 
-/** What the page shows as "where am I": the page indicator of a questionnaire, the heading of the portal. */
-type Shown = 'indicator' | 'heading';
-
-/** The text of the page indicator ("Seite 2 von 6") or the portal's heading, read without forcing a layout. */
-async function shownText(page: Page, shown: Shown): Promise<string> {
-  return page.evaluate((shown) => {
-    if (shown === 'heading') return document.querySelector('main h1')?.textContent?.trim() ?? '';
-    return [...document.querySelectorAll('p[aria-live]')].map((p) => p.textContent?.trim() ?? '').find((text) => /^Seite \d+ von \d+$/.test(text)) ?? '';
-  }, shown);
-}
-
 /**
- * One timed turn, inside the page: from the click event on the button to the first frame painted
- * with the next page, and to the DOM mutation that shows it (as `npm run bench` times it); with the
- * requests the turn sent and every byte they received, once the network is quiet again.
- *
- * Why both: the DOM change comes before the style, layout and paint that make it visible, and what
- * runs in React's commit (a focus move forces the layout there) lands before or after it by where
- * the code runs, not by when the participant sees the page. "Painted" is the end of the frame after
- * the change: a requestAnimationFrame callback runs before that frame's rendering, and a task it
- * posts runs once the frame is done (the usual way to time a paint from script).
+ * One timed turn (support/turnTimer.ts: to the DOM change and to the paint), with the requests the
+ * turn sent and every byte they received, once the network is quiet again.
  */
 async function timedTurn(page: Page, network: NetworkLog, label: string, shown: Shown, direction: Turn['direction']): Promise<Turn> {
-  const before = await shownText(page, shown);
-  // A string, not a function: tsx would wrap the function's named helpers in a __name the page lacks.
-  await page.evaluate(`(() => {
-    const [label, before, shown] = ${JSON.stringify([label, before, shown])};
-    window.__benchTurn = new Promise((resolve) => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === label);
-      if (!button) throw new Error('no button ' + label);
-      let started = 0;
-      button.addEventListener('click', () => (started = performance.now()), { capture: true, once: true });
-      const observer = new MutationObserver(() => {
-        const now = shown === 'heading'
-          ? (document.querySelector('main h1')?.textContent?.trim() ?? '')
-          : ([...document.querySelectorAll('p[aria-live]')].map((p) => p.textContent?.trim() ?? '').find((text) => /^Seite \\d+ von \\d+$/.test(text)) ?? '');
-        if (started && now && now !== before) {
-          observer.disconnect();
-          const dom = performance.now() - started;
-          requestAnimationFrame(() => setTimeout(() => resolve({ dom, painted: performance.now() - started }), 0));
-        }
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
-  })()`);
+  const before = await armTurnTimer(page, label, shown);
   const mark = network.mark();
   await page.getByRole('button', { name: label, exact: true }).click();
-  const timed = await page.evaluate(() => (window as unknown as { __benchTurn: Promise<{ dom: number; painted: number }> }).__benchTurn);
+  const timed = await turnTiming(page);
   await network.settle(mark, 300, 15_000);
   const entries = network.since(mark);
   return {
