@@ -25,12 +25,16 @@ export function QuestionList(props: Props) {
   const { questions, values, invalid, disabled, onChange, texts, contentLang, options, unset, markAnswers, optionsAreContent, header, itemDetails } = props;
   return (
     <>
-      {questions.map((question) => {
+      {/* Keyed by position, not by id: a page turn then updates the previous page's rows in place
+          (texts, names, checked states) instead of removing them and building new ones, which on a
+          phone's CPU takes a ranking page's turn about half the time to lay out and paint. Nothing
+          here keeps state of its own (the grid's details are open by question id in GridView). */}
+      {questions.map((question, questionPosition) => {
         const answerValues = question.answerInfos.map((answer) => values.get(answer.id) ?? unset);
         const marked = invalid.has(question.id) ? markAnswers(answerValues) : [];
         return (
           <QuestionBlock
-            key={question.id}
+            key={questionPosition}
             id={question.id}
             index={question.questionIndex}
             text={question.text ?? ''}
@@ -42,7 +46,7 @@ export function QuestionList(props: Props) {
           >
             {question.answerInfos.map((answer, position) => (
               <ChoiceRow
-                key={answer.id}
+                key={position}
                 name={`answer-${answer.id}`}
                 letter={answerLetter(position)}
                 text={answer.text ?? ''}

@@ -59,6 +59,59 @@ test.describe('@assessment questionnaire', () => {
     await expect(page.locator('main input[type=radio]:checked')).toHaveCount(16);
   });
 
+  test('turning pages forward and back shows each page with its own answers, and every rank radio says its hint (P1-READY)', needs('single-use-row'), async ({ page, singleUse }) => {
+    // The rows of a page are kept and updated from one page to the next (components/questionnaire/
+    // QuestionList.tsx): no answer, name or highlight of one page may stay behind on another.
+    const row = await singleUse('P1-READY');
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
+    await page.waitForURL(/\/questionnairemanual$/);
+    await page.goto('/questionnaire');
+    await hydrated(page);
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    /** Per answer row, the rank checked (1–4) or 0; and the radio groups' names. */
+    const shown = () =>
+      page.locator('main fieldset').evaluateAll((rows) =>
+        rows.map((fieldset) => {
+          const radios = [...fieldset.querySelectorAll<HTMLInputElement>('input[type=radio]')];
+          return { rank: radios.findIndex((radio) => radio.checked) + 1, names: [...new Set(radios.map((radio) => radio.name))].join() };
+        }),
+      );
+    const ranksOf = (rotation: number) => Array.from({ length: 16 }, (_, index) => ((index % 4) + rotation) % 4 + 1);
+    const questionText = () => questions(page).first().getByRole('heading', { level: 2 }).textContent();
+
+    await rankPage(page, 0);
+    const first = await shown();
+    expect(first.map((r) => r.rank)).toEqual(ranksOf(0));
+    const firstText = await questionText();
+    await next(page, 'Seite 2 von 6');
+    const second = await shown();
+    expect(second.map((r) => r.rank)).toEqual(Array(16).fill(0));
+    expect(await questionText()).not.toBe(firstText);
+    // Each row is its own radio group, and none keeps a name of the page before.
+    expect(new Set(second.map((r) => r.names)).size).toBe(16);
+    expect(second.some((r) => first.some((f) => f.names === r.names))).toBe(false);
+    // Rank 1 and 4 carry their hints in the radio's name, the visible number first (WCAG 2.5.3).
+    await expect(page.getByRole('radio', { name: '1, passt am besten', exact: true })).toHaveCount(16);
+    await expect(page.getByRole('radio', { name: '4, passt am wenigsten', exact: true })).toHaveCount(16);
+    await expect(page.getByRole('radio', { name: '2', exact: true })).toHaveCount(16);
+
+    await rankPage(page, 1);
+    await next(page, 'Seite 3 von 6');
+    expect((await shown()).map((r) => r.rank)).toEqual(Array(16).fill(0));
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
+    expect((await shown()).map((r) => r.rank)).toEqual(ranksOf(1));
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    expect((await shown()).map((r) => r.rank)).toEqual(ranksOf(0));
+    expect(await questionText()).toBe(firstText);
+    // What the screen shows is what was saved: a reload draws the page afresh from the server.
+    await page.reload();
+    await hydrated(page);
+    expect((await shown()).map((r) => r.rank)).toEqual(ranksOf(0));
+  });
+
   // This journey and the next save a page of P1-SELF each: a few runs bring it to its last page, which has no 'Weiter'.
   test('self-assessment (P1-SELF): no candidate; invalid ranking is announced and focused; keyboard alone completes a page', needs('single-use-row'), async ({ page, singleUse }) => {
     const row = await singleUse('P1-SELF');
