@@ -59,10 +59,10 @@ test.describe('@assessment questionnaire', () => {
     await expect(page.locator('main input[type=radio]:checked')).toHaveCount(16);
   });
 
-  test('turning pages forward and back shows each page with its own answers, and every rank radio says its hint (P1-READY)', needs('single-use-row'), async ({ page, singleUse }) => {
+  test('turning pages forward and back shows each page with its own answers, and every rank radio says its hint (P1-TURNS)', needs('single-use-row'), async ({ page, singleUse }) => {
     // The rows of a page are kept and updated from one page to the next (components/questionnaire/
     // QuestionList.tsx): no answer, name or highlight of one page may stay behind on another.
-    const row = await singleUse('P1-READY');
+    const row = await singleUse('P1-TURNS');
     await page.goto(`/home/${row.identCode}`);
     await enterAccessCode(page, row.accessCode!);
     await page.waitForURL(/\/questionnairemanual$/);

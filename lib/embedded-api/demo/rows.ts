@@ -190,6 +190,12 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'for QA: the questionnaire in two tabs; its journey saves pages 1 and 2 in one and goes back in the other',
   },
+  {
+    id: 'P1-TURNS', identCode: 'P1TURNS01', product: Product.CompetencyQuestionnaire, accessCode: 'TURNS4711',
+    assessor: assessor('Tom', 'Turner'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: turning pages forward and back shows each page with its own answers; its journey saves pages 1 and 2',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */
