@@ -61,7 +61,7 @@ test.describe('@assessment questionnaire', () => {
 
   test('turning pages forward and back shows each page with its own answers, and every rank radio says its hint (P1-TURNS)', needs('single-use-row'), async ({ page, singleUse }) => {
     // The rows of a page are kept and updated from one page to the next (components/questionnaire/
-    // QuestionList.tsx): no answer, name or highlight of one page may stay behind on another.
+    // QuestionList.tsx): no answer or radio name of one page may stay behind on another.
     const row = await singleUse('P1-TURNS');
     await page.goto(`/home/${row.identCode}`);
     await enterAccessCode(page, row.accessCode!);
