@@ -77,6 +77,11 @@ export const ExtraDetailCode = {
   PaymentNotConfirmed: 108,
   /** With Exception: PayPal could not be asked; the report is kept and may be sent again. */
   PaymentProviderUnavailable: 109,
+  /**
+   * With NoRecordset: the portal takes no orders because no payment provider is configured (outside
+   * demo mode without PAYPAL_MODE sandbox or live); the app shows "payment not available".
+   */
+  PaymentNotAvailable: 110,
 } as const;
 
 /** Product values carried in the token (spec §1). */
