@@ -1,7 +1,7 @@
 import type { AdditionalFieldDefinition } from '@/lib/content/groupCode';
 import type { Sql } from '@/lib/embedded-api/db/database';
 import { sortAdditionalFields } from '@/lib/validation/additionalFields';
-import { CSV, csvHeader, csvLine, isoUtc, spreadsheetText, type CsvDialect, type CsvValue } from './csv';
+import { CSV, csvHeader, csvLine, isoUtc, type CsvDialect, type CsvValue } from './csv';
 import { keysetPages } from './pages';
 
 /**
@@ -22,9 +22,6 @@ export const EXPORT_COLUMNS = [
   'participant_name',
   'participant_email',
 ] as const;
-
-/** The columns that hold what a participant typed: written so that a spreadsheet cannot take them for a formula. */
-const TYPED_COLUMNS: ReadonlySet<string> = new Set(['participant_name', 'participant_email']);
 
 /**
  * After the fixed columns, one column per additional field of the group codes that offer the
@@ -206,10 +203,8 @@ export async function exportAnswers(
         if (pending !== undefined) chunk += `${pending},\n`;
         pending = JSON.stringify(Object.fromEntries(columns.map((column, i) => [column, values[i] ?? null])));
       } else {
-        chunk += csvLine(
-          values.map((value, i) => (i < EXPORT_COLUMNS.length && !TYPED_COLUMNS.has(columns[i]!) ? value : spreadsheetText(value as string | null))),
-          dialect,
-        );
+        // csvLine keeps what participants typed (names, e-mail, field values) from being taken for a formula.
+        chunk += csvLine(values, dialect);
       }
       summary.rows += 1;
       if (row.assessment_id !== lastAssessment) {

