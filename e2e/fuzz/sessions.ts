@@ -63,6 +63,8 @@ async function call(client: Client, visitor: Visitor & { jar: Map<string, string
   });
   cookiesOf(response, visitor.jar);
   visitor.cookie = cookieHeader(visitor.jar);
+  // A login gives the session a new id and its XSRF cookie a new token, which the page's script reads.
+  visitor.xsrf = decodeURIComponent(visitor.jar.get('XSRF-TOKEN') ?? '');
   const answer = JSON.parse(response.body || '{}') as { statusCode?: number; tokenClaims?: { isLoggedIn?: boolean }; transactionId?: string };
   if (response.status !== 200 || answer.statusCode !== 1) throw new Error(`setup: ${path} answered ${response.status} ${response.body.slice(0, 200)}`);
   return answer;
@@ -129,6 +131,7 @@ async function groupVisitors(client: Client, variant: GroupVariant): Promise<Vis
     }
     cookiesOf(probe, visitor.jar);
     visitor.cookie = cookieHeader(visitor.jar);
+    visitor.xsrf = decodeURIComponent(visitor.jar.get('XSRF-TOKEN') ?? '');
     const login = JSON.parse(probe.body || '{}') as { statusCode?: number; tokenClaims?: { isLoggedIn?: boolean } };
     if (probe.status !== 200 || login.statusCode !== 1 || !login.tokenClaims?.isLoggedIn) throw new Error(`setup: ${code} did not log a ${variant} participant in: ${probe.status} ${probe.body.slice(0, 200)}`);
     if (name === consent) await call(client, visitor, row.calls.personal, personalInfoBody(variant, code));

@@ -82,6 +82,8 @@ export const ExtraDetailCode = {
    * demo mode without PAYPAL_MODE sandbox or live); the app shows "payment not available".
    */
   PaymentNotAvailable: 110,
+  /** With PostDataIsInvalid: this participant has set as many personal keys this hour as the limit allows; the key in use stays. */
+  TooManyKeyChanges: 111,
 } as const;
 
 /** Product values carried in the token (spec §1). */

@@ -63,6 +63,12 @@ export const envSchema = z.object({
   PAYPAL_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   /** Portal transactions (invoice forms sent) one client address may start within an hour. */
   PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR: positiveInt.max(1_000_000).default(30),
+  /**
+   * Personal keys one participant may set within an hour: each costs a strong hash and ends their
+   * other tokens, and one participant looping over the call took a core and 200 MB. A participant
+   * sets one, maybe corrects it once or twice.
+   */
+  PERSONAL_KEY_MAX_CHANGES_PER_PARTICIPANT_PER_HOUR: positiveInt.max(1_000_000).default(10),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -1,5 +1,6 @@
 import { DetailCode, ExtraDetailCode, StatusCode } from '@/lib/api/codes';
 import type { ApiAnswer, ApiContext } from './context';
+import { issuedBeforeEnd } from './participantTokens';
 import { isTokenFailure, verifyToken, type RevocationReason, type TokenPayload } from './tokens';
 
 /**
@@ -15,14 +16,17 @@ export const Refusal = {
   /** A token whose signature does not verify (forged, or signed with another secret). */
   forged: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown },
   expired: { statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails },
-  /** Signed out, or used to finish its assessment. */
+  /** Signed out, used to finish its assessment, or issued before its participant signed out, changed the key or finished. */
   revoked: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown },
   /** A genuine token that does not allow this call (not logged in, registration not open). */
   notAllowed: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown },
   /** A genuine token that speaks for no assessment. */
   noAssessment: { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.UnknownAssessmentId },
   unknownAssessment: { statusCode: StatusCode.AssessmentDoesNotExist, detailCode: DetailCode.UnknownAssessmentId },
+  /** The assessment is finished, or its group code closed by the operator (the group login tells a closed code as finished too). */
   finished: { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails },
+  /** Past the assessment's valid_until or its group code's: what the ident code and the group login answer then. */
+  pastValidUntil: { statusCode: StatusCode.AssessmentIdentCodeIsExpired, detailCode: DetailCode.NoDetails },
   /** A group participant who has not saved the personal-info page yet (consent before content). */
   personalInfoFirst: { statusCode: StatusCode.TokenInvalid, detailCode: ExtraDetailCode.PersonalInfoFirst, errorInfo: 'personal info first' },
 } as const satisfies Record<string, ApiAnswer>;
@@ -52,6 +56,12 @@ export type ParticipantRow = {
   assessment_type: number | null;
   /** A group participant who has not saved the personal-info page yet; false in the ident-code flow. */
   personal_info_pending: boolean;
+  /** The participant's tokens issued before it are refused (participantTokens.ts). */
+  tokens_valid_after: Date | null;
+  /** The group code's closing by the operator; null in the ident-code flow. */
+  group_closed_at: Date | null;
+  /** The earlier of the assessment's valid_until and its group code's; null when neither is set. */
+  ends_at: Date | null;
 };
 
 export type Holder = { payload: TokenPayload; loggedIn: boolean; row: ParticipantRow };
@@ -73,9 +83,11 @@ async function participantRow(ctx: ApiContext, assessmentId: number): Promise<Pa
   const [row] = await ctx.db.query<ParticipantRow>(
     `select a.id as assessment_id, a.product, a.questionnaire_key, a.candidate_title, a.candidate_first_name, a.candidate_last_name,
             a.candidate_pseudonym, a.is_self_assessment, a.first_login_done, a.finished_at, a.group_member_id, a.assessment_type,
-            s.id as assessor_id, s.first_name, s.last_name, s.email, s.is_registered, s.must_register, s.key_hash,
-            (m.id is not null and m.personal_info_saved_at is null) as personal_info_pending
-       from assessment a join assessor s on s.id = a.assessor_id left join group_member m on m.id = a.group_member_id where a.id = $1`,
+            s.id as assessor_id, s.first_name, s.last_name, s.email, s.is_registered, s.must_register, s.key_hash, s.tokens_valid_after,
+            (m.id is not null and m.personal_info_saved_at is null) as personal_info_pending,
+            g.closed_at as group_closed_at, least(a.valid_until, g.valid_until) as ends_at
+       from assessment a join assessor s on s.id = a.assessor_id left join group_member m on m.id = a.group_member_id
+       left join group_code g on g.id = m.group_code_id where a.id = $1`,
     [assessmentId],
   );
   return row;
@@ -100,11 +112,25 @@ export async function holderOf(token: string | undefined, ctx: ApiContext, need:
   if (typeof payload.assessment !== 'number') return { refusal: Refusal.noAssessment };
   const row = await participantRow(ctx, payload.assessment);
   if (!row) return { refusal: Refusal.unknownAssessment };
-  if (row.finished_at) return { refusal: Refusal.finished };
+  const ended = endedFor(payload, row, ctx.now);
+  if (ended) return { refusal: ended };
   const loggedIn = payload.isLoggedIn === true;
   if (need !== 'assessment' && !loggedIn) return { refusal: Refusal.notAllowed };
   if (need === 'loggedIn' && row.personal_info_pending) return { refusal: Refusal.personalInfoFirst };
   return { payload, loggedIn, row };
+}
+
+/**
+ * What ends a token on every call, checked where the holder is resolved: the assessment finished
+ * or its group code closed (told as finished, like the login does), past valid_until, or the token
+ * issued before its participant signed out, changed the key or finished. The first two come first:
+ * a participant whose assessment is over learns that, whichever of their tokens they hold.
+ */
+function endedFor(payload: TokenPayload, row: ParticipantRow, now: number): ApiAnswer | undefined {
+  if (row.finished_at || row.group_closed_at) return Refusal.finished;
+  if (row.ends_at && new Date(row.ends_at).getTime() < now) return Refusal.pastValidUntil;
+  if (issuedBeforeEnd(payload, row.tokens_valid_after)) return Refusal.revoked;
+  return undefined;
 }
 
 /**
@@ -126,8 +152,9 @@ export async function optionalParticipant(token: string | undefined, ctx: ApiCon
   if (isRefused(read)) return read;
   if (typeof read.payload.assessment !== 'number') return {};
   const row = await participantRow(ctx, read.payload.assessment);
-  if (row?.finished_at) return { refusal: Refusal.finished };
-  return row ? { row } : {};
+  if (!row) return {};
+  const ended = endedFor(read.payload, row, ctx.now);
+  return ended ? { refusal: ended } : { row };
 }
 
 /**

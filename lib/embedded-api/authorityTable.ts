@@ -7,7 +7,7 @@ import type { CallPath } from '@/lib/api/catalogue';
  * rewrites it there).
  */
 
-export const TOKEN_STATES = ['none', 'forged', 'expired', 'revoked', 'identCode', 'loggedIn', 'finished', 'finishedWith'] as const;
+export const TOKEN_STATES = ['none', 'forged', 'expired', 'revoked', 'signedOutCopy', 'identCode', 'loggedIn', 'pastValidUntil', 'finished', 'finishedWith'] as const;
 export type TokenState = (typeof TOKEN_STATES)[number];
 
 export const TOKEN_STATE_TITLES: Record<TokenState, string> = {
@@ -15,8 +15,10 @@ export const TOKEN_STATE_TITLES: Record<TokenState, string> = {
   forged: 'forged (bad signature)',
   expired: 'expired',
   revoked: 'revoked (signed out)',
+  signedOutCopy: 'an earlier copy, participant signed out since',
   identCode: 'not logged in (ident code)',
   loggedIn: 'logged in',
+  pastValidUntil: 'logged in, past valid_until',
   finished: 'logged in, assessment finished',
   finishedWith: 'the token that finished',
 };
@@ -54,7 +56,15 @@ export type Situation =
   /** The demo portal (PTDEMO01/1, 345.67 EUR) and a visitor who has sent no invoice form: no transaction of their own. */
   | 'portalVisitor'
   /** A buyer of the demo portal with a transaction and a PayPal order for it that PayPal says is COMPLETED. */
-  | 'portalBuyer';
+  | 'portalBuyer'
+  /** Like 'complete'; the token that finished has made its one retry already. */
+  | 'completeRetried'
+  /** Like 'complete'; the token that finished retries more than a minute after finishing. */
+  | 'completeRetryLate'
+  /** Like 'groupMemberWithKey'; the operator closes the group code once the token is in hand. */
+  | 'groupMemberClosed'
+  /** Like 'running'; the participant has set as many keys this hour as the limit allows. */
+  | 'keyChangesUsedUp';
 
 export type AuthorityRow = {
   id: string;
@@ -70,11 +80,13 @@ const ok = (detailCode = 0): Cell => ({ allowed: true, statusCode: 1, detailCode
 const refused = (statusCode: number, detailCode: number): Cell => ({ allowed: false, statusCode, detailCode });
 
 /** A genuine token is needed: the refusals every such call shares. */
-const GENUINE: Pick<Record<TokenState, Cell>, 'none' | 'forged' | 'expired' | 'revoked' | 'finished' | 'finishedWith'> = {
+const GENUINE: Pick<Record<TokenState, Cell>, 'none' | 'forged' | 'expired' | 'revoked' | 'signedOutCopy' | 'pastValidUntil' | 'finished' | 'finishedWith'> = {
   none: refused(3, 17),
   forged: refused(3, 23),
   expired: refused(4, 0),
   revoked: refused(3, 23),
+  signedOutCopy: refused(3, 23),
+  pastValidUntil: refused(14, 0),
   finished: refused(9, 0),
   finishedWith: refused(3, 23),
 };
@@ -110,7 +122,7 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     calls: ['submit/kodekodex/identcode'],
     when: 'the token is not read; limited per address',
     situation: 'running',
-    cells: { ...everyState(ok()), finished: refused(9, 0), finishedWith: refused(9, 0) },
+    cells: { ...everyState(ok()), pastValidUntil: refused(14, 0), finished: refused(9, 0), finishedWith: refused(9, 0) },
   },
   {
     id: 'access-code login',
@@ -120,7 +132,21 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     cells: { ...GENUINE, identCode: ok(), loggedIn: ok() },
   },
   { id: 'access password page', calls: ['pageinfo/kodekodex/personalinfo'], when: '', situation: 'running', cells: LOGGED_IN_ONLY },
-  { id: 'access password', calls: ['submit/kodekodex/personalinfo'], when: 'a new key', situation: 'running', cells: LOGGED_IN_ONLY },
+  { id: 'access password', calls: ['submit/kodekodex/personalinfo'], when: 'a new key; ends every earlier token of the participant', situation: 'running', cells: LOGGED_IN_ONLY },
+  {
+    id: 'access password, limit reached',
+    calls: ['submit/kodekodex/personalinfo'],
+    when: 'a new key after `PERSONAL_KEY_MAX_CHANGES_PER_PARTICIPANT_PER_HOUR` within the hour: 5/111, the key in use stays',
+    situation: 'keyChangesUsedUp',
+    cells: { ...LOGGED_IN_ONLY, loggedIn: refused(5, 111) },
+  },
+  {
+    id: 'access password, group participant, 5 characters',
+    calls: ['submit/kodekodex/personalinfo'],
+    when: "a group participant's new key of 5 characters: their flow's minimum is 6",
+    situation: 'groupMemberWithKey',
+    cells: { ...LOGGED_IN_ONLY, loggedIn: refused(5, 0) },
+  },
   {
     id: 'register page, open',
     calls: ['pageinfo/kodekodex/register'],
@@ -167,9 +193,30 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
   {
     id: 'finish',
     calls: ['submit/finishassessment'],
-    when: 'everything answered; revokes the token, whose retry answers like the first',
+    when: "everything answered; revokes the token and ends the participant's earlier ones; its retry (once, within a minute) answers like the first",
     situation: 'complete',
     cells: { ...LOGGED_IN_ONLY, finishedWith: ok() },
+  },
+  {
+    id: 'finish, retried once already',
+    calls: ['submit/finishassessment'],
+    when: 'the token that finished, a second retry',
+    situation: 'completeRetried',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'finish, retry after a minute',
+    calls: ['submit/finishassessment'],
+    when: 'the token that finished, retrying more than a minute after finishing',
+    situation: 'completeRetryLate',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'group code closed',
+    calls: ['pageinfo/kodew/assessmentselection', 'pageinfo/kodew/personalinfo'],
+    when: 'the operator closed the group code: told as finished, like its login',
+    situation: 'groupMemberClosed',
+    cells: { ...GENUINE, signedOutCopy: refused(9, 0), identCode: refused(9, 0), loggedIn: refused(9, 0), pastValidUntil: refused(9, 0) },
   },
   {
     id: 'login page, group participant',
@@ -183,7 +230,7 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     calls: ['submit/kodekodex/identcode'],
     when: "a group participant's personal access code finds the assessment they are at (after finishing one with questionnaires left, the next); limited per address",
     situation: 'groupMemberWithKey',
-    cells: { ...everyState(ok()), finished: refused(9, 0) },
+    cells: { ...everyState(ok()), pastValidUntil: refused(14, 0), finished: refused(9, 0) },
   },
   {
     id: 'access-code login, personal key',

@@ -25,6 +25,8 @@ export type EmbeddedSettings = {
   publicUrl: string;
   /** The portal: how payments are verified, and how many invoices one address may start. */
   portal: PortalSettings;
+  /** Personal keys one participant may set within an hour (keyChangeLimit.ts). */
+  keyChanges: { maxPerParticipantPerHour: number };
 };
 
 export type PortalSettings = {

@@ -52,6 +52,7 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
     },
     publicUrl: config.PUBLIC_URL,
     portal: { paypal: config.paypal, maxInvoicesPerClientPerHour: config.PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR },
+    keyChanges: { maxPerParticipantPerHour: config.PERSONAL_KEY_MAX_CHANGES_PER_PARTICIPANT_PER_HOUR },
   };
 }
 

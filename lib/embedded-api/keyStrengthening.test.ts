@@ -88,6 +88,32 @@ describe('keyStrengthening', () => {
     expect(await verifyKey('Alt2026', (await storedHash(id))!)).toBe(false);
   });
 
+  it('a participant changing keys in a loop keeps at most one turn waiting, and the last key gets its strong layer', async () => {
+    const id = await newAssessor(await quickKeyHash('Start2026'));
+    const hashes = await Promise.all(Array.from({ length: 30 }, (_, i) => quickKeyHash(`Schleife${i}`)));
+    const original = db.query.bind(db);
+    let turnsRun = 0;
+    const spy = jest.spyOn(db, 'query').mockImplementation(async (text: string, params?: unknown[]) => {
+      if (text.startsWith('select key_hash from assessor where id')) turnsRun += 1;
+      return original(text, params) as never;
+    });
+    try {
+      const turns: Promise<void>[] = [];
+      for (const hash of hashes) {
+        await original('update assessor set key_hash = $2 where id = $1', [id, hash]);
+        turns.push(keys.strengthen(id));
+      }
+      await Promise.all(turns);
+    } finally {
+      spy.mockRestore();
+    }
+    // One turn running, one waiting that every later key joins; before, one turn per key (30).
+    expect(turnsRun).toBeLessThanOrEqual(5);
+    const stored = (await storedHash(id))!;
+    expect(needsStrengthening(stored)).toBe(false);
+    expect(await verifyKey('Schleife29', stored)).toBe(true);
+  });
+
   it('after a restart, every hash still waiting gets its strong layer; strong ones and missing keys stay as they are', async () => {
     const waiting = [await newAssessor(await quickKeyHash('Eins2026')), await newAssessor(await quickKeyHash('Zwei2026'))];
     const strongAlready = await hashKey('Drei2026');

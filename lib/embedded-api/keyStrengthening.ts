@@ -12,7 +12,12 @@ import { needsStrengthening, STRONG, STRONG_KEY_BYTES, STRONG_SCRYPT_OPTIONS, st
  * the work survives a restart: start() picks up every hash still waiting.
  */
 export type KeyStrengthening = {
-  /** Strengthens this assessor's key hash if it still waits; resolves when it is done (or was not needed). */
+  /**
+   * Strengthens this assessor's key hash if it still waits; resolves when it is done (or was not
+   * needed). At most one turn per assessor waits in the queue: a newer key joins the turn already
+   * waiting, which reads the hash when it starts, so a participant changing keys in a loop cannot
+   * fill the queue.
+   */
   strengthen(assessorId: number): Promise<void>;
   /** Strengthens every hash that still waits (after a restart); resolves when all are done. */
   strengthenWaiting(): Promise<void>;
@@ -144,8 +149,22 @@ export function keyStrengthening(db: Database): KeyStrengthening {
     return turn;
   };
 
+  // The turns not started yet, by assessor: a turn that has started reads no newer key, so a key
+  // set meanwhile waits for a turn of its own.
+  const waiting = new Map<number, Promise<void>>();
+  const strengthen = (assessorId: number): Promise<void> => {
+    const queued = waiting.get(assessorId);
+    if (queued) return queued;
+    const turn = enqueue(() => {
+      waiting.delete(assessorId);
+      return strengthenNow(assessorId);
+    });
+    waiting.set(assessorId, turn);
+    return turn;
+  };
+
   return {
-    strengthen: (assessorId) => enqueue(() => strengthenNow(assessorId)),
+    strengthen,
     strengthenWaiting: () =>
       enqueue(async () => {
         const rows = await db.query<{ id: number }>(

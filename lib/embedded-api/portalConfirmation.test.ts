@@ -358,7 +358,8 @@ describe('migration 13 on a database an older app left', () => {
       await payment(3, 'failed', '3 days');
       await payment(4, null, '3 days');
       await payment(5, 'smtp', '2 hours');
-      expect(await migrate(olderDb)).toEqual([13]);
+      // Later migrations follow it; this test is about 13.
+      expect((await migrate(olderDb))[0]).toBe(13);
       const rows = await olderDb.query<{ paypal_order_id: string; confirmation_mail: string | null; confirmation_attempts: number; due: boolean }>(
         'select paypal_order_id, confirmation_mail, confirmation_attempts, confirmation_next_at <= now() as due from payment order by paypal_order_id',
       );

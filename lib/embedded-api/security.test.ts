@@ -88,15 +88,19 @@ type Fixture = {
   questionnairesLeft?: boolean;
   /** A portal buyer's transaction, the order PayPal says paid it, and a paid order of another transaction. */
   portal?: { transactionId: string; orderId: string; othersOrderId: string };
+  /** The token that finished has retried once already ('used'), or retries after the minute ('late'). */
+  retry?: 'used' | 'late';
+  /** The group code the operator closes once the token is in hand. */
+  closeGroupId?: number;
 };
 
-const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete', 'groupMemberUnsavedComplete', 'kgcMember', 'kgcMemberWithKey'];
+const GROUP_SITUATIONS: Situation[] = ['groupMember', 'groupMemberWithKey', 'groupMemberComplete', 'groupMemberUnsavedComplete', 'kgcMember', 'kgcMemberWithKey', 'groupMemberClosed'];
 const RA_SITUATIONS: Situation[] = ['raMember', 'raMemberWithKey'];
 /** Saved personal info means a key in kodew: keep is impossible without one. */
-const SAVED_SITUATIONS: Situation[] = ['groupMemberWithKey', 'groupMemberComplete', 'raMemberWithKey', 'kgcMemberWithKey'];
+const SAVED_SITUATIONS: Situation[] = ['groupMemberWithKey', 'groupMemberComplete', 'raMemberWithKey', 'kgcMemberWithKey', 'groupMemberClosed'];
 /** The kodegroupcode participants: a group code of that variant on the grid (product 2). */
 const KGC_SITUATIONS: Situation[] = ['kgcMember', 'kgcMemberWithKey'];
-const COMPLETE_SITUATIONS: Situation[] = ['complete', 'groupMemberComplete', 'groupMemberUnsavedComplete'];
+const COMPLETE_SITUATIONS: Situation[] = ['complete', 'groupMemberComplete', 'groupMemberUnsavedComplete', 'completeRetried', 'completeRetryLate'];
 
 /** A group code of its own per fixture (web variant, or kodegroupcode on the grid), with one Text and one List field. */
 async function createGroupFixture(situation: Situation, n: string, personal: string[]): Promise<Fixture> {
@@ -140,6 +144,7 @@ async function createGroupFixture(situation: Situation, n: string, personal: str
     personalInfoPending: !withKey,
     variant: kgc ? 'kodegroupcode' : 'kodew',
     questionnairesLeft: !kgc,
+    ...(situation === 'groupMemberClosed' && { closeGroupId: group.id }),
   };
   if (COMPLETE_SITUATIONS.includes(situation)) await answerEverything(fixture);
   return fixture;
@@ -226,8 +231,16 @@ async function createFixture(situation: Situation): Promise<Fixture> {
     product: slider ? 4 : 1,
     hasAccount: true,
     ...(slider && { questionnaireKey: 'kodew-strengths' }),
+    ...(situation === 'completeRetried' && { retry: 'used' as const }),
+    ...(situation === 'completeRetryLate' && { retry: 'late' as const }),
   };
-  if (situation === 'complete') await answerEverything(fixture);
+  if (COMPLETE_SITUATIONS.includes(situation)) await answerEverything(fixture);
+  if (situation === 'keyChangesUsedUp') {
+    await db.query('insert into key_change (assessor_id, changed_at) select $1, now() from generate_series(1, $2::int)', [
+      fixture.assessorId,
+      settings.keyChanges.maxPerParticipantPerHour,
+    ]);
+  }
   return fixture;
 }
 
@@ -265,6 +278,23 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
       expect((await call('pageinfo/error', { category: 'SignOut', token })).answer.detailCode).toBe(20);
       return token;
     }
+    case 'signedOutCopy': {
+      // Taken before a page-turn renewal; the renewed token signs out.
+      const copy = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600, Date.now() - 5000);
+      const renewed = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
+      expect((await call('pageinfo/error', { category: 'SignOut', token: renewed })).answer.detailCode).toBe(20);
+      return copy;
+    }
+    case 'pastValidUntil': {
+      // A group participant's end is their group code's, an ident-code participant's their assessment's.
+      const token = signToken(loggedInClaims(fixture), settings.tokenSecret, 3600);
+      if (fixture.memberId !== undefined) {
+        await db.query("update group_code set valid_until = now() - interval '1 day' where id = (select group_code_id from group_member where id = $1)", [fixture.memberId]);
+      } else {
+        await db.query("update assessment set valid_until = now() - interval '1 day' where id = $1", [fixture.assessmentId]);
+      }
+      return token;
+    }
     case 'identCode': {
       const { answer } = await call('submit/kodekodex/identcode', { assessmentIdentCode: fixture.identCode });
       expect(decodeClaims(answer.token)).toEqual({ product: fixture.product, isLoggedIn: false });
@@ -292,9 +322,18 @@ async function tokenIn(state: TokenState, fixture: Fixture): Promise<string | un
       if (answered!.n === 0) await answerEverything(fixture);
       // A kodew participant has another questionnaire to choose: not logged out (spec §4); the other group flows have one.
       expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1, logout: fixture.questionnairesLeft !== true });
+      if (fixture.retry === 'used') expect((await call('submit/finishassessment', { token })).answer).toMatchObject({ statusCode: 1 });
+      if (fixture.retry === 'late') {
+        await db.query("update revoked_token set revoked_at = revoked_at - interval '61 seconds' where jti = $1", [claimsOf(token).jti]);
+      }
       return token;
     }
   }
+}
+
+/** The payload of a token this file signed, revoked or not (verifyToken refuses a revoked one). */
+function claimsOf(token: string): { jti: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { jti: string };
 }
 
 /** What each call is sent: the request that would read or change the most. */
@@ -324,7 +363,7 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     case 'submit/kodekodex/login':
       return { passwordHash: encrypt(KEY), ...withToken };
     case 'submit/kodekodex/personalinfo':
-      return { passwordEncrypted: encrypt('Uebernahme1'), ...withToken };
+      return { passwordEncrypted: encrypt(rowId.endsWith('5 characters') ? 'Kurz5' : 'Uebernahme1'), ...withToken };
     case 'submit/kodekodex/register':
       return { gender: 1, firstName: 'Mallory', lastName: 'Uebernahme', emailAddress: 'mallory@example.com', passwordEncrypted: encrypt('Uebernahme1'), uiLanguage: 'de-DE', ...withToken };
     case 'pageinfo/questionnaire': {
@@ -395,6 +434,7 @@ describe('SECURITY.md: call × token state', () => {
     for (const callPath of row.calls) {
       const fixture = await createFixture(row.situation);
       const token = await tokenIn(state, fixture);
+      if (fixture.closeGroupId !== undefined) await db.query('update group_code set closed_at = now() where id = $1', [fixture.closeGroupId]);
       const before = await snapshot(fixture);
       const { httpStatus, answer } = await call(callPath, bodyFor(callPath, token, fixture, row.id));
       const cell = row.cells[state];
@@ -432,7 +472,7 @@ describe('the table covers the code and the document', () => {
   it('SECURITY.md lists every limit of lib/config/schema.ts with its default', () => {
     const defaults = envSchema.parse({}) as Record<string, unknown>;
     const listed = Object.fromEntries([...document.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)` \|/gm)].map((m) => [m[1]!, m[2]!]));
-    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE|GROUP_CODE|MAIL_MAX|PORTAL_MAX)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
+    const limits = Object.keys(envSchema.shape).filter((name) => /^(ACCESS_CODE|IDENT_CODE|GROUP_CODE|MAIL_MAX|PORTAL_MAX|PERSONAL_KEY_MAX)_/.test(name) || name === 'TOKEN_TTL_SECONDS');
     expect(Object.keys(listed).sort()).toEqual(limits.sort());
     for (const name of limits) expect(`${name}=${listed[name]}`).toBe(`${name}=${String(defaults[name])}`);
   });

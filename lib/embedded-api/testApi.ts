@@ -29,6 +29,7 @@ type Limits = {
   groupCodeGuessing?: Partial<EmbeddedSettings['groupCodeGuessing']>;
   mail?: Partial<EmbeddedSettings['mail']>;
   portal?: Partial<EmbeddedSettings['portal']>;
+  keyChanges?: Partial<EmbeddedSettings['keyChanges']>;
 };
 
 /** The portal in demo mode (no PayPal asked unless a test points paypal.apiBase at a stand-in), generous limits. */
@@ -80,6 +81,7 @@ export function testSettings(tokenSecret: string, limits: Limits = {}): Embedded
     mail: testMailSettings(limits.mail),
     publicUrl: TEST_PUBLIC_URL,
     portal: testPortalSettings(limits.portal),
+    keyChanges: { maxPerParticipantPerHour: 1000, ...limits.keyChanges },
   };
 }
 

@@ -12,6 +12,7 @@ export type TokenPayload = {
   /** The assessment (participant record) this token speaks for. */
   assessment?: number;
   jti: string;
+  /** Seconds with milliseconds (a JWT NumericDate may have a fraction): compared with a participant's tokens_valid_after. */
   iat: number;
   exp: number;
 };
@@ -30,8 +31,10 @@ export function signToken(
   ttlSeconds: number,
   now = Date.now(),
 ): string {
-  const iat = Math.floor(now / 1000);
-  const payload: TokenPayload = { ...claims, jti: crypto.randomBytes(12).toString('base64url'), iat, exp: iat + ttlSeconds };
+  // Milliseconds, so that a token issued right after a sign-out in the same second is told apart
+  // from one issued before it (participantTokens.ts).
+  const iat = now / 1000;
+  const payload: TokenPayload = { ...claims, jti: crypto.randomBytes(12).toString('base64url'), iat, exp: Math.floor(iat) + ttlSeconds };
   const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   return `${body}.${hmac(secret, PURPOSE, body)}`;
 }
@@ -68,11 +71,16 @@ export function isTokenFailure(value: TokenPayload | TokenFailure): value is Tok
   return 'statusCode' in value;
 }
 
+/** The moment a token was issued, in milliseconds. */
+export function issuedAtMs(payload: TokenPayload): number {
+  return Math.round(payload.iat * 1000);
+}
+
 /** A signed-out token, or the one that finished its assessment, is refused from then on, until it would have expired anyway. */
-export async function revokeToken(payload: TokenPayload, sql: Sql, reason: RevocationReason = 'signout'): Promise<void> {
+export async function revokeToken(payload: TokenPayload, sql: Sql, reason: RevocationReason = 'signout', now = Date.now()): Promise<void> {
   await sql.query(
-    'insert into revoked_token (jti, expires_at, reason) values ($1, to_timestamp($2), $3) on conflict (jti) do nothing',
-    [payload.jti, payload.exp, reason],
+    'insert into revoked_token (jti, expires_at, reason, revoked_at) values ($1, to_timestamp($2), $3, $4) on conflict (jti) do nothing',
+    [payload.jti, payload.exp, reason, new Date(now)],
   );
   await sql.query('delete from revoked_token where expires_at < now()');
 }

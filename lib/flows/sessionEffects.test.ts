@@ -137,7 +137,8 @@ describe('sessionAfterCall', () => {
     (path) => {
       const session = used({ flowRoute: path === 'submit/kodekodex/register' ? '/register' : '/accesspassword' });
       const next = sessionAfterCall(path, {}, { statusCode: 1, token: LOGGED_IN, username: 'Neu Name' }, session);
-      expect(next).toEqual({ ...session, token: LOGGED_IN, username: 'Neu Name', startIndex: 1, flowRoute: '/questionnairemanual' });
+      // The session's token was the ident code's: registering logs in, under a new session id.
+      expect(next).toEqual({ ...session, sid: next.sid, token: LOGGED_IN, username: 'Neu Name', startIndex: 1, flowRoute: '/questionnairemanual' });
     },
   );
 
@@ -145,8 +146,10 @@ describe('sessionAfterCall', () => {
   it('submit/kodekodex/login logged in: token, username, start index 1, a resume pending, the selector shown; languages stay', () => {
     const session = used({ showLanguageSelection: false });
     const next = sessionAfterCall('submit/kodekodex/login', { passwordHash: 'x' }, { statusCode: 1, token: LOGGED_IN, username: 'Paula Bereit', uiLanguage: 'en-US' }, session);
+    expect(next.sid).not.toBe(session.sid);
     expect(next).toEqual({
       ...session,
+      sid: next.sid,
       token: LOGGED_IN,
       username: 'Paula Bereit',
       startIndex: 1,
@@ -203,8 +206,10 @@ describe('sessionAfterCall', () => {
   describe('finish (submit/finishassessment)', () => {
     it('with logout: token, username and step dropped, start index 1, languages stay', () => {
       const session = used({ flowRoute: '/questionnaire' });
-      expect(sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout: true }, session)).toEqual({
-        sid: session.sid,
+      const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout: true }, session);
+      expect(next.sid).not.toBe(session.sid);
+      expect(next).toEqual({
+        sid: next.sid,
         uiLanguage: 'it-IT',
         questionnaireLanguage: 'it-IT',
         startIndex: 1,
@@ -248,6 +253,32 @@ describe('sessionAfterCall', () => {
   it('an empty username in an Ok answer does not wipe the stored one', () => {
     const session = used();
     expect(sessionAfterCall('submit/kodekodex/login', {}, { statusCode: 1, username: '' }, session).username).toBe('Previous Person');
+  });
+});
+
+describe('a new session id at login and when a finish logs out: what was bound to the old one stays behind', () => {
+  const LOGGED_IN_BEFORE = used({ token: tokenWith({ product: 1, isLoggedIn: true }) });
+
+  it.each<[string, CallPath, Record<string, unknown>, SessionData, boolean]>([
+    ['access-code login', 'submit/kodekodex/login', { token: LOGGED_IN }, used(), true],
+    ['access-code login again while logged in', 'submit/kodekodex/login', { token: LOGGED_IN }, LOGGED_IN_BEFORE, true],
+    ['a wrong access code', 'submit/kodekodex/login', { token: NOT_LOGGED_IN }, used(), false],
+    ['kodew group login', 'submit/kodew/login', { token: LOGGED_IN }, used(), true],
+    ['ra group login', 'submit/ra/login', { token: LOGGED_IN }, used(), true],
+    ['kodegroupcode group login', 'submit/kodegroupcode/login', { token: LOGGED_IN }, used(), true],
+    ["registration by the ident code's holder", 'submit/kodekodex/register', { token: LOGGED_IN }, used(), true],
+    ['registration by a logged-in holder', 'submit/kodekodex/register', { token: LOGGED_IN }, LOGGED_IN_BEFORE, false],
+    ['a key change', 'submit/kodekodex/personalinfo', { token: LOGGED_IN }, LOGGED_IN_BEFORE, false],
+    ['group personal info', 'submit/kodew/personalinfo', { token: LOGGED_IN }, LOGGED_IN_BEFORE, false],
+    ['a page turn with a renewed token', 'pageinfo/questionnaire', { token: LOGGED_IN, questions: [] }, LOGGED_IN_BEFORE, false],
+    ['the ident code', 'submit/kodekodex/identcode', { token: NOT_LOGGED_IN }, used(), false],
+    ['a finish that logs out', 'submit/finishassessment', { logout: true }, LOGGED_IN_BEFORE, true],
+    ['a finish with questionnaires left', 'submit/finishassessment', { logout: false, token: LOGGED_IN }, LOGGED_IN_BEFORE, false],
+    ['a refused login', 'submit/kodekodex/login', { statusCode: 3, detailCode: 23 }, used(), false],
+  ])('%s (%s): new id %p', (_label, path, answer, session, renewed) => {
+    const next = sessionAfterCall(path, {}, { statusCode: 1, detailCode: 0, ...answer }, session);
+    expect(next.sid !== session.sid).toBe(renewed);
+    if (renewed) expect(next.sid.length).toBeGreaterThanOrEqual(16);
   });
 });
 

@@ -2,7 +2,7 @@ import type { CallPath } from '@/lib/api/catalogue';
 import { StatusCode } from '@/lib/api/codes';
 import { isLanguage } from '@/lib/api/languages';
 import { decodeClaims, keptProduct } from '@/lib/session/claims';
-import { isTransactionId, MAX_PORTAL_TRANSACTIONS, type SessionData } from '@/lib/session/data';
+import { isTransactionId, MAX_PORTAL_TRANSACTIONS, withNewSessionId, type SessionData } from '@/lib/session/data';
 import { routeAfterAccessCodeLogin } from './accessCode';
 import { GROUP_VARIANTS, groupVariant } from './groupVariants';
 import { routeAfterKeySaved } from './keySaved';
@@ -19,11 +19,29 @@ const PERSONAL_INFO: CallPath[] = [
   'submit/ra/personalinfo',
 ];
 
+const LOGINS: CallPath[] = ['submit/kodekodex/login', ...GROUP_LOGINS];
+
 /**
  * What a call's answer changes in the session (spec §4): the spec's client writes these into
- * session storage; here the server does, so the token never reaches page JavaScript.
+ * session storage; here the server does, so the token never reaches page JavaScript. A login
+ * (an access code, a personal key, a group code, or a registration that logs the ident code's
+ * holder in) and a finish that logs out give the session a new id (withNewSessionId): what was
+ * bound to the old one stays behind.
  */
 export function sessionAfterCall(path: CallPath, request: Loose, response: Loose, session: SessionData): SessionData {
+  return withFreshIdIfNeeded(path, response, session, effectsOf(path, request, response, session));
+}
+
+function withFreshIdIfNeeded(path: CallPath, response: Loose, before: SessionData, after: SessionData): SessionData {
+  if (response.statusCode !== StatusCode.Ok) return after;
+  const wasLoggedIn = decodeClaims(before.token).isLoggedIn;
+  const isLoggedIn = decodeClaims(after.token).isLoggedIn;
+  const loggedIn = isLoggedIn && (LOGINS.includes(path) || (path === 'submit/kodekodex/register' && !wasLoggedIn));
+  const loggedOut = path === 'submit/finishassessment' && response.logout === true;
+  return loggedIn || loggedOut ? withNewSessionId(after) : after;
+}
+
+function effectsOf(path: CallPath, request: Loose, response: Loose, session: SessionData): SessionData {
   const next: SessionData = { ...session };
   if (typeof response.token === 'string' && response.token) next.token = response.token;
   if (response.statusCode !== StatusCode.Ok) return next;

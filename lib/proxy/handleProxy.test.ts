@@ -409,10 +409,28 @@ describe('answers', () => {
     expect(result.text).not.toContain(newToken);
     // The page learns only the claims it routes by, never the token itself.
     expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, username: 'Paula Bereit', isFirstLogin: false, tokenClaims: { product: 1, isLoggedIn: true } });
-    const setCookie = result.response.headers.get('set-cookie')!;
+    const setCookie = result.response.headers.getSetCookie()[0]!;
     expect(setCookie).toMatch(/^__Host-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     expect(setCookie).not.toContain(newToken);
-    expect(storedSession(result.response)).toMatchObject({ sid: session.sid, token: newToken, username: 'Paula Bereit' });
+    expect(storedSession(result.response)).toMatchObject({ token: newToken, username: 'Paula Bereit' });
+  });
+
+  it('a login gives the session a new id and the page an XSRF token for it; the old XSRF token is refused afterwards', async () => {
+    const session = newSession({ token: tokenWith({ product: 1, isLoggedIn: false }) });
+    const oldXsrf = issueXsrfToken(session.sid, config.sessionSecret);
+    const result = await run(
+      { session, xsrfCookieValue: oldXsrf, path: 'submit/kodekodex/login', body: JSON.stringify({ passwordHash: 'enc' }) },
+      { response: { statusCode: 1, detailCode: 0, token: tokenWith({ product: 1, isLoggedIn: true }) } },
+    );
+    const [sessionLine, xsrfLine] = result.response.headers.getSetCookie();
+    const stored = unsealSession(parseCookieHeader(sessionLine!.split(';')[0]).get('__Host-session'), config.sessionSecret)!;
+    expect(stored.sid).not.toBe(session.sid);
+    expect(xsrfLine).toMatch(/^XSRF-TOKEN=[^;]+; Path=\/; Secure; SameSite=Strict$/);
+    const newXsrf = parseCookieHeader(xsrfLine!.split(';')[0]).get(XSRF_COOKIE)!;
+    expect(newXsrf).not.toBe(oldXsrf);
+    // The browser now holds the new session cookie: the old XSRF token no longer passes, the new one does.
+    expectRefusal(await run({ session: stored, xsrfCookieValue: oldXsrf }), 403, 0, 'missing or invalid X-XSRF-TOKEN header');
+    expect((await run({ session: stored, xsrfCookieValue: newXsrf })).response.status).toBe(200);
   });
 
   it('the body never carries a token, even when the session did not change', async () => {
@@ -525,8 +543,9 @@ describe('answers', () => {
     const result = await run({ session, path: 'submit/finishassessment' }, { response: { statusCode: 1, detailCode: 0, logout: true } });
     expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, logout: true });
     const stored = storedSession(result.response);
-    // The token's product stays: the error page's login button (spec §2).
-    expect(stored).toEqual({ sid: session.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true, languageChosen: false, resumePending: false, product: 1 });
+    // The token's product stays: the error page's login button (spec §2). The session id is new.
+    expect(stored!.sid).not.toBe(session.sid);
+    expect(stored).toEqual({ sid: stored!.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true, languageChosen: false, resumePending: false, product: 1 });
   });
 
   it('the XSRF cookie name the proxy reads is the one the page gets', () => {

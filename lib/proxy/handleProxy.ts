@@ -6,9 +6,9 @@ import { sessionAfterCall } from '@/lib/flows/sessionEffects';
 import { translationsChanged } from '@/lib/flows/translationsChange';
 import { portalReportRefusal } from './portalReport';
 import { decodeClaims } from '@/lib/session/claims';
-import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, XSRF_COOKIE, XSRF_HEADER } from '@/lib/session/cookies';
+import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, XSRF_COOKIE, XSRF_HEADER, xsrfCookie } from '@/lib/session/cookies';
 import type { SessionData } from '@/lib/session/data';
-import { checkXsrf } from '@/lib/session/xsrf';
+import { checkXsrf, issueXsrfToken } from '@/lib/session/xsrf';
 import { sendCall } from '@/lib/upstream/client';
 import { fieldWithNul, JSON_DEPTH_LIMIT, nestsDeeperThan } from './bodyLimits';
 import { clientAddressOf, describeIssue, isSameOrigin, readLimitedBody } from './checks';
@@ -69,6 +69,8 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   if (JSON.stringify(nextSession) !== JSON.stringify(session)) {
     headers.append('set-cookie', serializeCookie(sessionCookie(nextSession, config)));
   }
+  // A login gave the session a new id: the page's next call needs an XSRF token for it.
+  if (nextSession.sid !== session.sid) headers.append('set-cookie', serializeCookie(xsrfCookie(issueXsrfToken(nextSession.sid, config.sessionSecret), config)));
   // The token stays in the cookie; the page learns only the claims it routes by (spec §4).
   const { token, ...visible } = answer;
   if (typeof token === 'string' && token) visible.tokenClaims = decodeClaims(token);

@@ -54,9 +54,11 @@ export function isTransactionId(value: unknown): value is string {
 
 const PURPOSE = 'session';
 
+const newSessionId = () => crypto.randomBytes(16).toString('base64url');
+
 export function newSession(overrides: Partial<SessionData> = {}): SessionData {
   return {
-    sid: crypto.randomBytes(16).toString('base64url'),
+    sid: newSessionId(),
     uiLanguage: DEFAULT_LANGUAGE,
     questionnaireLanguage: DEFAULT_LANGUAGE,
     startIndex: 1,
@@ -95,15 +97,23 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
 }
 
 /**
+ * The same session under a new id, at login and at sign-out: an XSRF token or a sealed token
+ * renewal taken before (a shared computer, a page left open) is bound to the old id and refused.
+ * Whoever saves it must hand out an XSRF token for the new id in the same response.
+ */
+export function withNewSessionId(session: SessionData): SessionData {
+  return { ...session, sid: newSessionId() };
+}
+
+/**
  * The session after sign-out or after the error page showed its message: no token, no username,
- * start index 1, no step of a flow; the language stays, as the participant chose it, and the
- * token's product (the error page's login button).
+ * start index 1, no step of a flow, and a new id (withNewSessionId); the language stays, as the
+ * participant chose it, and the token's product (the error page's login button).
  */
 export function clearedSession(session: SessionData): SessionData {
   const product = keptProduct(session);
   return newSession({
     ...(product !== undefined && { product }),
-    sid: session.sid,
     uiLanguage: session.uiLanguage,
     questionnaireLanguage: session.questionnaireLanguage,
     showLanguageSelection: session.showLanguageSelection,

@@ -2,9 +2,10 @@ import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { getConfig } from '@/lib/config';
 import { decodeClaims, type TokenClaims } from './claims';
-import { readSessionCookie, sessionCookie } from './cookies';
+import { readSessionCookie, sessionCookie, XSRF_COOKIE, xsrfCookie } from './cookies';
 import { newSession, type SessionData } from './data';
 import { clientAddressOf } from '@/lib/proxy/checks';
+import { isXsrfTokenFor, issueXsrfToken } from './xsrf';
 
 /**
  * The session as the current request carries it. The proxy (proxy.ts) makes sure every page
@@ -19,8 +20,18 @@ export const getClaims = cache(async (): Promise<TokenClaims> => decodeClaims((a
 
 export const getClientAddress = cache(async (): Promise<string | undefined> => clientAddressOf(await headers()));
 
-/** Only server actions and route handlers may call this: server components cannot set cookies. */
+/**
+ * Only server actions and route handlers may call this: server components cannot set cookies. A
+ * session under a new id (sign-out) gets an XSRF token for that id at once, so that the page's
+ * next call passes the proxy.
+ */
 export async function saveSession(session: SessionData): Promise<void> {
-  const { name, value, ...options } = sessionCookie(session, getConfig());
-  (await cookies()).set(name, value, options);
+  const config = getConfig();
+  const store = await cookies();
+  const { name, value, ...options } = sessionCookie(session, config);
+  store.set(name, value, options);
+  if (!isXsrfTokenFor(store.get(XSRF_COOKIE)?.value, session.sid, config.sessionSecret)) {
+    const xsrf = xsrfCookie(issueXsrfToken(session.sid, config.sessionSecret), config);
+    store.set(xsrf.name, xsrf.value, { httpOnly: xsrf.httpOnly, sameSite: xsrf.sameSite, secure: xsrf.secure, path: xsrf.path });
+  }
 }

@@ -1,6 +1,6 @@
 import { ANONYMOUS, decodeClaims } from './claims';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, sessionCookieName, XSRF_COOKIE, xsrfCookie } from './cookies';
-import { clearedSession, newSession, sealSession, unsealSession, type SessionData } from './data';
+import { clearedSession, newSession, sealSession, unsealSession, withNewSessionId, type SessionData } from './data';
 import { sealTokenRenewal, unsealTokenRenewal } from './renewal';
 import { seal, unseal } from './seal';
 import { checkXsrf, isXsrfTokenFor, issueXsrfToken } from './xsrf';
@@ -145,13 +145,15 @@ describe('session data', () => {
     expect(unsealSession(seal({ sid: 's'.repeat(22), product }, SECRET, 'session'), SECRET)?.product).toBe(expected);
   });
 
-  it('clearedSession drops token, username, start index, resume and flow step; keeps sid, languages and selector', () => {
+  it('clearedSession drops token, username, start index, resume and flow step; keeps languages and selector under a new sid', () => {
     const session: SessionData = newSession({
       token: 't', username: 'u', startIndex: 17, uiLanguage: 'fr-FR', questionnaireLanguage: 'it-IT', showLanguageSelection: false,
       languageChosen: true, resumePending: true, flowRoute: '/questionnaire',
     });
-    expect(clearedSession(session)).toEqual({
-      sid: session.sid,
+    const cleared = clearedSession(session);
+    expect(cleared.sid).not.toBe(session.sid);
+    expect(cleared).toEqual({
+      sid: cleared.sid,
       uiLanguage: 'fr-FR',
       questionnaireLanguage: 'it-IT',
       startIndex: 1,
@@ -159,6 +161,36 @@ describe('session data', () => {
       languageChosen: true,
       resumePending: false,
     });
+  });
+});
+
+describe('a new session id at sign-out and login', () => {
+  const now = 1_700_000_000_000;
+
+  it.each<[string, (s: SessionData) => SessionData]>([
+    ['sign-out (clearedSession)', clearedSession],
+    ['login (withNewSessionId)', withNewSessionId],
+  ])('%s: an XSRF token and a sealed token renewal from before are refused', (_label, renew) => {
+    const before = newSession({ token: 'h.p.s', username: 'Paula Bereit' });
+    const xsrf = issueXsrfToken(before.sid, SECRET);
+    const renewal = sealTokenRenewal(before.sid, 'renewed.token.value', SECRET, now);
+    const after = renew(before);
+    expect(after.sid).not.toBe(before.sid);
+    expect(after.sid.length).toBeGreaterThanOrEqual(16);
+    expect(checkXsrf(xsrf, xsrf, after.sid, SECRET)).toBe(false);
+    expect(unsealTokenRenewal(renewal, after.sid, SECRET, now)).toBeUndefined();
+    // One issued for the new id passes.
+    const fresh = issueXsrfToken(after.sid, SECRET);
+    expect(checkXsrf(fresh, fresh, after.sid, SECRET)).toBe(true);
+  });
+
+  it('withNewSessionId keeps everything else of the session', () => {
+    const before = newSession({ token: 'h.p.s', username: 'Paula Bereit', startIndex: 5, uiLanguage: 'en-US', groupVariant: 'kodew' });
+    const { sid: _sid, ...rest } = withNewSessionId(before);
+    void _sid;
+    const { sid: _old, ...expected } = before;
+    void _old;
+    expect(rest).toEqual(expected);
   });
 });
 

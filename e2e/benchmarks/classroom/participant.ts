@@ -71,6 +71,8 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
     const response = await client.send(request);
     steps[step] = performance.now() - began;
     cookiesOf(response, jar);
+    // As the page's script does: the XSRF token is read from the cookie for every call (a login renews it).
+    xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
     if (typeof response.status !== 'number' || response.status === 0) throw new StepFailed(step, response.error ?? String(response.status));
     if (response.status !== 200) throw new StepFailed(step, `HTTP ${response.status}: ${response.body.slice(0, 160).replace(/\s+/g, ' ')}`);
     return response;

@@ -74,6 +74,8 @@ export async function runParticipant(options: {
   async function send(request: FuzzRequest): Promise<Outcome> {
     const response: FuzzResponse = await client.send(request);
     cookiesOf(response, jar);
+    // As the page's script does: the XSRF token is read from the cookie for every call (a login renews it).
+    xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
     if (typeof response.status !== 'number' || response.status === 0) {
       const kind = response.error?.startsWith('no answer') ? 'timeout' : (response.error ?? String(response.status)).split(' ')[0]!;
       return { ok: false, kind, transport: true, sessionLost: false };

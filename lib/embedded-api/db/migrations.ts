@@ -301,6 +301,25 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       update payment set confirmation_mail = 'failed' where confirmation_mail is null and confirmation_next_at is null;
     `,
   },
+  {
+    version: 15,
+    name: 'tokens end with sign-out, key change and finish; one finish retry within a minute; key changes counted',
+    sql: `
+      -- tokens of this participant issued before it are refused (participantTokens.ts): set by
+      -- sign-out, a key change and finishing (null while none of them happened)
+      alter table assessor add column tokens_valid_after timestamptz;
+      -- when the token was revoked, and when the token that finished retried (once, within a minute)
+      alter table revoked_token add column revoked_at timestamptz not null default now();
+      alter table revoked_token add column retried_at timestamptz;
+      -- one row per personal key set, for the per-participant limit (keyChangeLimit.ts)
+      create table key_change (
+        id bigserial primary key,
+        assessor_id int not null,
+        changed_at timestamptz not null
+      );
+      create index key_change_assessor on key_change (assessor_id, changed_at);
+    `,
+  },
 ];
 
 /**

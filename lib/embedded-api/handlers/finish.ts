@@ -1,21 +1,27 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import type { ApiAnswer, ApiContext } from '../context';
-import { holderOf, isRefused } from '../authority';
+import { holderOf, isRefused, Refusal } from '../authority';
 import type { Sql } from '../db/database';
 import { hasAnswers, nextAssessment } from '../groups/selection';
 import { memberOfAssessment } from '../groups/store';
 import { isComplete } from '../questionnaires/engine';
 import { definitionOfAssessment } from '../questionnaires/store';
+import { endEarlierTokens } from '../participantTokens';
 import { issueToken, revokeToken, type TokenPayload } from '../tokens';
 import { savedValues } from './questionnaire';
 
 const finished: ApiAnswer = { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, logout: true };
 
+/** How long after finishing the token that finished may retry (once): its answer was lost on the way. */
+const RETRY_SECONDS = 60;
+
 /**
  * submit/finishassessment: only a completely answered questionnaire finishes, and finishing
- * revokes the token that did it: the cookie left behind reads nothing and changes nothing. That
- * token's retry (its answer was lost on the way) answers like the first time; any other token of
- * the finished assessment is refused like every other call (AssessmentAlreadyFinished).
+ * revokes the token that did it and ends every earlier token of the participant
+ * (participantTokens.ts): the cookie left behind reads nothing and changes nothing. That token's
+ * retry (its answer was lost on the way) answers like the first time, once and within a minute;
+ * any other token of the finished assessment is refused like every other call
+ * (AssessmentAlreadyFinished).
  *
  * A group participant with questionnaires still to choose (spec §4) is not logged out: the answer
  * has logout false and a token for their next assessment (./groups/selection.ts), with which the
@@ -33,7 +39,8 @@ export async function finishAssessment(body: { token?: string }, ctx: ApiContext
   const answer = await ctx.db.transaction(async (tx) => {
     const updated = await tx.query('update assessment set finished_at = now() where id = $1 and finished_at is null returning id', [row.assessment_id]);
     if (updated.length === 0) return undefined;
-    await revokeToken(payload, tx, 'finished');
+    await revokeToken(payload, tx, 'finished', ctx.now);
+    await endEarlierTokens(tx, row.assessor_id, ctx.now);
     return goOn(tx, payload, row.assessment_id, ctx);
   });
   return answer ?? { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: DetailCode.NoDetails };
@@ -69,12 +76,31 @@ async function goOn(tx: Sql, payload: TokenPayload, finishedId: number, ctx: Api
  * answer's token for the next assessment would be lost with it, so the retry brings a fresh one,
  * for the same next assessment (none is made twice), but only while nobody has answered it yet:
  * once the participant went on with the first answer's token, a stale finishing token (another
- * tab, a copied cookie) gets no new token.
+ * tab, a copied cookie) gets no new token. A lost answer is retried at once: one retry within a
+ * minute is allowed, and none once the participant signed out or changed the key after finishing.
+ * Anything else is refused as the revoked token it is.
  */
 async function retryAnswer(token: string, ctx: ApiContext): Promise<ApiAnswer> {
   // holderOf verified signature and expiry before it found the token revoked: the payload is genuine.
   const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as TokenPayload;
-  if (typeof payload.assessment !== 'number') return finished;
+  if (typeof payload.assessment !== 'number') return Refusal.revoked;
   const finishedId = payload.assessment;
-  return ctx.db.transaction((tx) => goOn(tx, payload, finishedId, ctx, async (next) => !(await hasAnswers(tx, next))));
+  return ctx.db.transaction(async (tx) => {
+    if (!(await claimRetry(tx, payload.jti, finishedId, ctx.now))) return Refusal.revoked;
+    return goOn(tx, payload, finishedId, ctx, async (next) => !(await hasAnswers(tx, next)));
+  });
+}
+
+/** Records the one retry; false when it was made already, the minute is over, or the participant's tokens ended since. */
+async function claimRetry(tx: Sql, jti: string, assessmentId: number, now: number): Promise<boolean> {
+  const claimed = await tx.query(
+    `update revoked_token r set retried_at = $3
+      where r.jti = $1 and r.reason = 'finished' and r.retried_at is null
+        and r.revoked_at > $3::timestamptz - make_interval(secs => $4::float8)
+        and not exists (select 1 from assessment a join assessor s on s.id = a.assessor_id
+                         where a.id = $2 and s.tokens_valid_after > r.revoked_at)
+      returning r.jti`,
+    [jti, assessmentId, new Date(now), RETRY_SECONDS],
+  );
+  return claimed.length > 0;
 }

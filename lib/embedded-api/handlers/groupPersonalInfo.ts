@@ -10,7 +10,9 @@ import { decryptClientValue } from '../clientCrypto';
 import { groupMemberHolder } from '../groups/holder';
 import { deliverAccessCode } from '../mail/deliverAccessCode';
 import type { GroupCodeRow, GroupMemberRow } from '../groups/store';
+import { releaseKeyChange, reserveKeyChange, tooManyKeyChanges } from '../keyChangeLimit';
 import { quickKeyHash } from '../keys';
+import { endEarlierTokens } from '../participantTokens';
 import { localize } from '../questionnaires/definitions';
 import { issueToken } from '../tokens';
 import { translationsFor } from '../translations';
@@ -153,6 +155,9 @@ export function submitGroupPersonalInfo(variant: GroupVariant) {
     if (decision.kind === 'refused') {
       return invalid(decision.problem === 'tooShort' ? `password: at least ${MIN_KEY_LENGTH_GROUP} characters` : 'password: a key must be set');
     }
+    // A new key counts against the limit before it is hashed (keyChangeLimit.ts).
+    const reservation = decision.kind === 'set' ? await reserveKeyChange(ctx, row.assessor_id) : undefined;
+    if (reservation === 'limited') return tooManyKeyChanges(ctx);
     // The quick layer now, before the transaction so that it holds no connection meanwhile; the
     // strong layer once the answer is out (keyStrengthening.ts).
     const keyHash = decision.kind === 'set' ? await quickKeyHash(decision.key) : null;
@@ -161,7 +166,11 @@ export function submitGroupPersonalInfo(variant: GroupVariant) {
     const saved = await ctx.db.transaction(async (tx) => {
       const [still] = await tx.query('select 1 from assessment where id = $1 and finished_at is null for update', [row.assessment_id]);
       if (!still) return false;
-      if (keyHash) await tx.query('update assessor set key_hash = $1 where id = $2', [keyHash, row.assessor_id]);
+      if (keyHash) {
+        await tx.query('update assessor set key_hash = $1 where id = $2', [keyHash, row.assessor_id]);
+        // Every earlier token of the participant ends with the key; the answer's token carries on.
+        await endEarlierTokens(tx, row.assessor_id, ctx.now);
+      }
       if (personal.kind === 'nameEmail') {
         await tx.query("update assessor set first_name = '', last_name = $2, email = $3 where id = $1", [row.assessor_id, personal.name, personal.email]);
         await tx.query('update group_member set personal_info_saved_at = $2 where id = $1', [member.id, new Date(ctx.now)]);
@@ -176,7 +185,10 @@ export function submitGroupPersonalInfo(variant: GroupVariant) {
       if (language) await tx.query('update assessment set ui_language = $2 where group_member_id = $1 and finished_at is null', [member.id, language]);
       return true;
     });
-    if (!saved) return Refusal.finished;
+    if (!saved) {
+      if (reservation) await releaseKeyChange(ctx, reservation);
+      return Refusal.finished;
+    }
     if (keyHash) void ctx.keys.strengthen(row.assessor_id);
     const mailed =
       keyHash && personal.kind === 'nameEmail' && personal.email !== '' && !groupVariant(variant).calls.sendAccessCode

@@ -1,7 +1,8 @@
 import { DetailCode, Product, StatusCode } from '@/lib/api/codes';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import { optionalHolder } from '../authority';
-import { isTokenFailure, revokeToken, verifyToken } from '../tokens';
+import { signOutParticipant } from '../participantTokens';
+import { isTokenFailure, verifyToken } from '../tokens';
 import { translationsFor } from '../translations';
 
 type PageInfoBody = { category?: string; token?: string; uiLanguage?: string };
@@ -19,14 +20,15 @@ export async function publicPageInfo(body: PageInfoBody, ctx: ApiContext): Promi
 }
 
 /**
- * The error page's page info. With category SignOut and a token, it signs the token out: from then
- * on the token is refused, and the answer carries SucessfullyLoggedOut for the info page.
+ * The error page's page info. With category SignOut and a token, it signs the participant out: from
+ * then on that token and every earlier one of theirs is refused, and the answer carries
+ * SucessfullyLoggedOut for the info page.
  */
 export async function errorPageInfo(body: PageInfoBody, ctx: ApiContext): Promise<ApiAnswer> {
   const translations = translationsFor(languageOf(body.uiLanguage));
   if (body.category === 'SignOut' && body.token) {
     const verified = await verifyToken(body.token, ctx.settings.tokenSecret, ctx.db, ctx.now);
-    if (!isTokenFailure(verified)) await revokeToken(verified, ctx.db);
+    if (!isTokenFailure(verified)) await signOutParticipant(ctx.db, verified, ctx.now);
     return { statusCode: StatusCode.Ok, detailCode: DetailCode.SucessfullyLoggedOut, translations };
   }
   return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations };

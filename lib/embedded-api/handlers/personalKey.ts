@@ -1,21 +1,23 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
-import { MIN_KEY_LENGTH_ACCESS } from '@/lib/validation/personalKey';
+import { MIN_KEY_LENGTH_ACCESS, MIN_KEY_LENGTH_GROUP } from '@/lib/validation/personalKey';
 import { isRegisterDataValid } from '@/lib/validation/register';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import { holderOf, isRefused, Refusal, registrationRight, type ParticipantRow } from '../authority';
 import { decryptClientValue } from '../clientCrypto';
+import { releaseKeyChange, reserveKeyChange, tooManyKeyChanges } from '../keyChangeLimit';
 import { quickKeyHash } from '../keys';
+import { endEarlierTokens } from '../participantTokens';
 import { issueToken } from '../tokens';
 import { translationsFor } from '../translations';
 
 /** Decrypts a key sent by the browser; empty means 'keep the current key'. */
-function newKeyFrom(encrypted: string, ctx: ApiContext): { key: string } | { keep: true } | { error: ApiAnswer } {
+function newKeyFrom(encrypted: string, ctx: ApiContext, minLength = MIN_KEY_LENGTH_ACCESS): { key: string } | { keep: true } | { error: ApiAnswer } {
   if (encrypted === '') return { keep: true };
   const plain = decryptClientValue(encrypted, ctx.settings.clientCryptoKey, ctx.settings.clientCryptoIv);
   if (plain === undefined) return { error: { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.UnableToDecryptClientData } };
   const key = plain.trim();
-  if (key.length < MIN_KEY_LENGTH_ACCESS) {
-    return { error: { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: `key: at least ${MIN_KEY_LENGTH_ACCESS} characters` } };
+  if (key.length < minLength) {
+    return { error: { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: `key: at least ${minLength} characters` } };
   }
   return { key };
 }
@@ -34,25 +36,39 @@ export async function accessPasswordPage(body: { token?: string; uiLanguage?: st
   return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations, isPasswordSet: holder.row.key_hash !== null, hasAccount: true };
 }
 
-/** submit/kodekodex/personalinfo: a logged-in holder keeps the key (empty) or sets a new one; the first login is then done. */
+/**
+ * submit/kodekodex/personalinfo: a logged-in holder keeps the key (empty) or sets a new one; the first login is then done.
+ * A group participant who calls it is held to their flow's minimum. A new key counts against the
+ * limit on key changes (keyChangeLimit.ts) and ends the participant's earlier tokens: the
+ * answer's token carries on.
+ */
 export async function submitAccessPassword(body: { passwordEncrypted: string; token?: string }, ctx: ApiContext): Promise<ApiAnswer> {
   const holder = await holderOf(body.token, ctx, 'loggedIn');
   if (isRefused(holder)) return holder.refusal;
   const { row } = holder;
-  const next = newKeyFrom(body.passwordEncrypted, ctx);
+  const next = newKeyFrom(body.passwordEncrypted, ctx, row.group_member_id === null ? MIN_KEY_LENGTH_ACCESS : MIN_KEY_LENGTH_GROUP);
   if ('error' in next) return next.error;
   if ('keep' in next && row.key_hash === null) return keyRequired;
+  // Counted before the hash, so that refused changes cost no hashing.
+  const reservation = 'key' in next ? await reserveKeyChange(ctx, row.assessor_id) : undefined;
+  if (reservation === 'limited') return tooManyKeyChanges(ctx);
   // The quick layer now, before the transaction so that it holds no connection meanwhile; the
   // strong layer once the answer is out (keyStrengthening.ts).
   const keyHash = 'key' in next ? await quickKeyHash(next.key) : null;
   const changed = await ctx.db.transaction(async (tx) => {
     const [still] = await tx.query('select 1 from assessment where id = $1 and finished_at is null for update', [row.assessment_id]);
     if (!still) return false;
-    if (keyHash) await tx.query('update assessor set key_hash = $1 where id = $2', [keyHash, row.assessor_id]);
+    if (keyHash) {
+      await tx.query('update assessor set key_hash = $1 where id = $2', [keyHash, row.assessor_id]);
+      await endEarlierTokens(tx, row.assessor_id, ctx.now);
+    }
     await tx.query('update assessment set first_login_done = true where id = $1', [row.assessment_id]);
     return true;
   });
-  if (!changed) return Refusal.finished;
+  if (!changed) {
+    if (reservation) await releaseKeyChange(ctx, reservation);
+    return Refusal.finished;
+  }
   if (keyHash) void ctx.keys.strengthen(row.assessor_id);
   return {
     statusCode: StatusCode.Ok,
@@ -101,6 +117,8 @@ export async function submitRegister(body: RegisterBody, ctx: ApiContext): Promi
   const next = newKeyFrom(body.passwordEncrypted, ctx);
   if ('error' in next) return next.error;
   if ('keep' in next && row.key_hash === null) return keyRequired;
+  const reservation = 'key' in next ? await reserveKeyChange(ctx, row.assessor_id) : undefined;
+  if (reservation === 'limited') return tooManyKeyChanges(ctx);
   const keyHash = 'key' in next ? await quickKeyHash(next.key) : null;
   const registered = await ctx.db.transaction(async (tx) => {
     const [still] = await tx.query('select 1 from assessment where id = $1 and finished_at is null for update', [row.assessment_id]);
@@ -112,10 +130,14 @@ export async function submitRegister(body: RegisterBody, ctx: ApiContext): Promi
       [data.firstName, data.lastName, data.emailAddress, keyHash, row.assessor_id, right === 'withData'],
     );
     if (updated.length === 0) return false;
+    if (keyHash) await endEarlierTokens(tx, row.assessor_id, ctx.now);
     await tx.query('update assessment set first_login_done = true where id = $1', [row.assessment_id]);
     return true;
   });
-  if (!registered) return Refusal.notAllowed;
+  if (!registered) {
+    if (reservation) await releaseKeyChange(ctx, reservation);
+    return Refusal.notAllowed;
+  }
   if (keyHash) void ctx.keys.strengthen(row.assessor_id);
   return {
     statusCode: StatusCode.Ok,
