@@ -91,7 +91,7 @@ export default defineConfig({
   webServer: DEPLOYED ? [] : [
     {
       // The app with the embedded API on a fresh data folder (or emptied database), as a fresh machine would start it.
-      command: `rm -rf .data-e2e && ${ON_DATABASE}DATA_DIR=.data-e2e ${LIMITS} ${MAIL} node server.mjs -p ${PORT}`,
+      command: `rm -rf .data-e2e && ${ON_DATABASE}DEMO_MODE=on DATA_DIR=.data-e2e ${LIMITS} ${MAIL} node server.mjs -p ${PORT}`,
       url: `http://localhost:${PORT}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -100,7 +100,7 @@ export default defineConfig({
     {
       // A stand-in upstream on its own port that the failure journeys can switch to failing; its
       // tokens live 30 s, so that the renewal journey sees one renewed.
-      command: `rm -rf .data-e2e-standin && DATA_DIR=.data-e2e-standin TOKEN_TTL_SECONDS=30 ${LIMITS} node_modules/.bin/tsx e2e/support/upstream-standin.ts ${STANDIN_PORT}`,
+      command: `rm -rf .data-e2e-standin && DEMO_MODE=on DATA_DIR=.data-e2e-standin TOKEN_TTL_SECONDS=30 ${LIMITS} node_modules/.bin/tsx e2e/support/upstream-standin.ts ${STANDIN_PORT}`,
       url: `http://127.0.0.1:${STANDIN_PORT}/__control`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -57,26 +57,43 @@ describe('server start without server.mjs', () => {
 });
 
 /**
- * The demo payment provider in production: the portal takes no money, and the operator is told
- * once, loudly; a start with real PayPal credentials, or a development start, is not.
+ * The start's mode line (lib/config/mode.ts): one line says whether this instance is the demo
+ * (public codes, a portal taking no money) and why; outside demo mode a portal without PayPal is
+ * an error at start, and nothing of the demo is created.
  */
-describe('the demo payment provider at a production start', () => {
-  const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.includes('"paypal_demo_takes_no_money"'));
+describe('the mode a production start runs in', () => {
+  const lines = (stderr: string, stdout: string, event: string) =>
+    `${stdout}\n${stderr}`.split('\n').filter((line) => line.includes(`"event":"${event}"`)).map((line) => JSON.parse(line) as Record<string, unknown>);
 
-  it('logs ONE warning that the portal takes no money, with no secret in it', () => {
+  it('nothing configured: regular mode, and an error that the portal takes no orders', () => {
     const result = start({ SESSION_SECRET: 's'.repeat(40) }, true);
     expect(result.status).toBe(0);
-    const lines = warnings(result.stderr);
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'warn', paypalMode: 'demo', reason: expect.stringContaining('NO MONEY') });
-    expect(lines[0]).not.toContain('s'.repeat(40));
-    expect(lines[0]).not.toContain('demo-secret');
+    const mode = lines(result.stderr, result.stdout, 'app_mode');
+    expect(mode).toEqual([expect.objectContaining({ level: 'info', mode: 'regular', reason: expect.stringContaining('DEMO_MODE is not on'), payments: expect.stringContaining('NOT AVAILABLE') })]);
+    expect(lines(result.stderr, result.stdout, 'payments_not_available')).toEqual([expect.objectContaining({ level: 'error', reason: expect.stringContaining('PAYPAL_MODE') })]);
   }, 70_000);
 
-  it('says nothing of the kind with PayPal credentials (sandbox)', () => {
+  it('DEMO_MODE=on: ONE warning line that this is the demo and the portal takes no money, with no secret in it', () => {
+    const result = start({ SESSION_SECRET: 's'.repeat(40), DEMO_MODE: 'on' }, true);
+    expect(result.status).toBe(0);
+    const mode = lines(result.stderr, result.stdout, 'app_mode');
+    expect(mode).toEqual([expect.objectContaining({ level: 'warn', mode: 'demo', reason: expect.stringContaining('DEMO_MODE=on'), payments: expect.stringContaining('NO MONEY') })]);
+    expect(result.stderr + result.stdout).not.toContain('s'.repeat(40));
+    expect(result.stderr + result.stdout).not.toContain('demo-secret');
+    expect(lines(result.stderr, result.stdout, 'payments_not_available')).toEqual([]);
+  }, 70_000);
+
+  it('PayPal configured (sandbox): regular mode paying through PayPal, no error, no secret', () => {
     const result = start({ PAYPAL_MODE: 'sandbox', PAYPAL_CLIENT_ID: 'AbC', PAYPAL_CLIENT_SECRET: 'not-logged-either' }, true);
     expect(result.status).toBe(0);
-    expect(warnings(result.stderr)).toEqual([]);
-    expect(result.stderr).not.toContain('not-logged-either');
+    expect(lines(result.stderr, result.stdout, 'app_mode')).toEqual([expect.objectContaining({ mode: 'regular', payments: 'PayPal sandbox' })]);
+    expect(lines(result.stderr, result.stdout, 'payments_not_available')).toEqual([]);
+    expect(result.stderr + result.stdout).not.toContain('not-logged-either');
+  }, 70_000);
+
+  it('PAYPAL_MODE=demo outside demo mode stops the start', () => {
+    const result = start({ PAYPAL_MODE: 'demo' }, true);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration: PAYPAL_MODE: demo');
   }, 70_000);
 });

@@ -1,4 +1,6 @@
 import { getConfig, type AppConfig } from './config';
+import { appMode } from './config/mode';
+import { takesPayments } from './config/paypal';
 import { EDGE_SERVER_MARK } from './edge/clientAddress.mjs';
 import { logEvent } from './log/logger';
 
@@ -17,17 +19,18 @@ function checkStartedByServerMjs(nodeEnv: string, building: boolean): void {
 }
 
 /**
- * A production start whose portal takes no money (PAYPAL_MODE=demo, the embedded default without
- * PayPal credentials) says so once, loudly, so that an operator who meant to sell notices before a
- * buyer does. With a real upstream, an explicit demo is refused by lib/config/paypal.ts instead.
+ * The start's one line about its mode (lib/config/mode.ts): a warning in demo mode outside
+ * development, where public demo codes and a portal taking no money are never what an operator
+ * wants by accident; and an error when the embedded API's portal cannot take orders at all.
  */
-export function paypalDemoWarning(config: Pick<AppConfig, 'NODE_ENV' | 'embeddedApi' | 'paypal'>): Record<string, string> | undefined {
-  if (config.NODE_ENV !== 'production' || !config.embeddedApi || config.paypal.mode !== 'demo') return undefined;
-  return {
-    paypalMode: 'demo',
-    reason:
-      'the portal takes NO MONEY: its payment button is the demo provider (/api/paypal-demo) and every "payment" is recorded without any money moving. To sell, set PAYPAL_MODE=sandbox or live with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
-  };
+export function logAppMode(config: Pick<AppConfig, 'NODE_ENV' | 'DEMO_MODE' | 'embeddedApi' | 'paypal'>): void {
+  const mode = appMode(config);
+  logEvent(mode.mode === 'demo' && config.NODE_ENV !== 'development' ? 'warn' : 'info', 'app_mode', { ...mode, nodeEnv: config.NODE_ENV });
+  if (config.embeddedApi && !takesPayments(config.paypal)) {
+    logEvent('error', 'payments_not_available', {
+      reason: 'PAYPAL_MODE is not set: the portal shows "payment not available" and takes no orders. To sell, set PAYPAL_MODE=sandbox or live with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+    });
+  }
 }
 
 /**
@@ -39,8 +42,7 @@ export async function startServer({ building = false }: { building?: boolean } =
   try {
     const config = getConfig();
     checkStartedByServerMjs(config.NODE_ENV, building);
-    const demoWarning = building ? undefined : paypalDemoWarning(config);
-    if (demoWarning) logEvent('warn', 'paypal_demo_takes_no_money', demoWarning);
+    if (!building) logAppMode(config);
     if (config.embeddedApi) {
       const { embeddedApi } = await import('./embedded-api');
       const api = await embeddedApi();

@@ -18,13 +18,13 @@ async function outcome(): Promise<string> {
 
 describe('/home-dev', () => {
   it('lists the demo codes while the embedded API serves the demo data', async () => {
-    Object.assign(config, { embeddedApi: true, DEMO_DATA: true });
+    Object.assign(config, { embeddedApi: true, DEMO_MODE: true });
     expect(await outcome()).toContain('RANK4711');
   });
 
   it.each([
-    ['DEMO_DATA is off', { embeddedApi: true, DEMO_DATA: false }],
-    ['a real upstream answers', { embeddedApi: false, DEMO_DATA: true }],
+    ['DEMO_MODE is off', { embeddedApi: true, DEMO_MODE: false }],
+    ['a real upstream answers', { embeddedApi: false, DEMO_MODE: true }],
   ])('is the 404 page when %s', async (_label, settings) => {
     Object.assign(config, settings);
     expect(await outcome()).toBe('thrown NEXT_HTTP_ERROR_FALLBACK;404');

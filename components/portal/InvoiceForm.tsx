@@ -78,6 +78,7 @@ export function InvoiceForm({ offer, texts, values, onValues, focusHeading, onSu
     setBusy(true);
     const invoice = normaliseInvoice(values);
     const response = await postCall('submit/portal/invoiceinfo', {
+      groupCodeIdent: offer.groupCodeIdent,
       portalId: offer.portalId,
       isDataPrivacyChecked: invoice.isDataPrivacyChecked,
       invoiceIsPrivate: invoice.invoiceIsPrivate,

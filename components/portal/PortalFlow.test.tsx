@@ -48,7 +48,7 @@ const { PortalFlow } = require('./PortalFlow') as typeof import('./PortalFlow');
 const { portalTexts } = require('./portalTexts') as typeof import('./portalTexts');
 
 const texts = portalTexts(translator(translationsFor('de-DE')));
-const OFFER: PortalOffer = { portalId: '1', productTitle: 'Kompetenzanalyse Online', price: portalPrice(345.67)!, paypalMode: 'demo', paypalClientId: 'demo-client' };
+const OFFER: PortalOffer = { groupCodeIdent: 'PTDEMO01', portalId: '1', productTitle: 'Kompetenzanalyse Online', price: portalPrice(345.67)!, paypalMode: 'demo', paypalClientId: 'demo-client' };
 
 beforeAll(installDialogStandIns);
 
@@ -128,6 +128,7 @@ test('submit: one call with the trimmed invoice and the portal’s price, fields
   expect(calls[0]).toEqual({
     path: 'submit/portal/invoiceinfo',
     body: {
+      groupCodeIdent: 'PTDEMO01',
       portalId: '1',
       isDataPrivacyChecked: true,
       invoiceIsPrivate: false,

@@ -65,6 +65,7 @@ export const PORTAL_TEXT_KEYS = [
   'PortalSuccessText',
   'ErrorPortalUnknown',
   'ErrorPortalWithoutPrice',
+  'ErrorPaymentNotAvailable',
   'ErrorCodeMsg_NoRecordset',
   'ErrorCodeMsg_TokenInvalid',
   'ErrorCodeMsg_TokenExpired',

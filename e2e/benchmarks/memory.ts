@@ -66,7 +66,7 @@ type Server = { pid: number; stop: () => Promise<void> };
 async function startServer(dataDir: string, logFile: string, nodeOptions: string[], env: Record<string, string>): Promise<Server> {
   const log = fs.openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, [...nodeOptions, 'server.mjs', '-p', String(PORT)], {
-    env: { ...process.env, ...env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, DEMO_MODE: 'on', ...env, DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);

@@ -43,7 +43,7 @@ async function rankPage(page: Page, shift: number) {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const server = spawn(process.execPath, ['server.mjs', '-p', String(PORT)], {
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, DEMO_MODE: 'on', DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: 'ignore',
   });
   const browser = await chromium.launch({

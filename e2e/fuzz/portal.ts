@@ -17,6 +17,7 @@ import { nastyString } from './values';
 export type PortalOrders = { addOrder: (init: { scenario: StandinScenario; transactionId?: string; value: string; currency?: string }) => string };
 
 const INVOICE = {
+  groupCodeIdent: 'PTDEMO01',
   portalId: '1',
   isDataPrivacyChecked: true,
   invoiceIsPrivate: true,

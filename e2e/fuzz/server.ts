@@ -47,7 +47,8 @@ export async function startServer(options: { port: number; dataDir: string; logF
   const { port, dataDir, logFile, pollMs = 250 } = options;
   const log = fs.openSync(logFile, 'w');
   const child: ChildProcess = spawn('sh', ['-c', `exec ${START_COMMAND}`], {
-    env: { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    // Demo mode unless a caller says otherwise: suites and benchmarks sign in with the demo's codes.
+    env: { ...process.env, DEMO_MODE: 'on', ...options.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', log, log],
     // Its own process group, so that stop() ends the server and anything it started, and nothing else.
     detached: true,

@@ -137,6 +137,19 @@ test.describe('@portal the demo checkout script from the running app', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('a script cannot create or approve orders: without an Origin of this app, 403', needs('demo-payment'), async ({ request, baseURL }) => {
+    // A browser page of the app sends its Origin with every POST; curl or a script sends none, or another one.
+    const created = await request.post('/api/paypal-demo/v2/checkout/orders', { data: ORDER });
+    expect(created.status()).toBe(403);
+    const elsewhere = await request.post('/api/paypal-demo/v2/checkout/orders', { headers: { origin: 'https://elsewhere.example' }, data: ORDER });
+    expect(elsewhere.status()).toBe(403);
+    const own = await request.post('/api/paypal-demo/v2/checkout/orders', { headers: { origin: new URL(baseURL!).origin }, data: ORDER });
+    expect(own.status()).toBe(201);
+    const { id } = (await own.json()) as { id: string };
+    expect((await request.post(`/api/paypal-demo/v2/checkout/orders/${id}/approve`)).status()).toBe(403);
+    expect((await request.post(`/api/paypal-demo/v2/checkout/orders/${id}/approve`, { headers: { origin: new URL(baseURL!).origin } })).status()).toBe(200);
+  });
+
   test('not served next to a real upstream: 404 JSON for the script and the API', needs('standin'), async ({ request }) => {
     const front = process.env.E2E_FRONT_URL!;
     for (const path of ['/api/paypal-demo/sdk/js', '/api/paypal-demo/v2/checkout/orders/ABC']) {

@@ -17,7 +17,7 @@ export type EdgeServer = { port: number; url: string; output: () => string; stop
 export async function startEdgeServer(port: number, env: Record<string, string>): Promise<EdgeServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-e2e-'));
   const child = spawn(process.execPath, ['server.mjs', '-p', String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    env: { ...process.env, DATA_DIR: dataDir, DEMO_MODE: 'on', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

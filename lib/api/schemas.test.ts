@@ -28,6 +28,7 @@ const VALID: Partial<Record<CallPath, Record<string, unknown>>> = {
   'submit/kodew/personalinfo': { additionalFieldsWithValues: [{ id: 1, value: 'x' }], password: '' },
   'submit/kodew/assessmentselection': { selectedQuestionnaireId: 7, type: 2 },
   'submit/portal/invoiceinfo': {
+    groupCodeIdent: 'PTDEMO01',
     portalId: 'PT1',
     isDataPrivacyChecked: true,
     invoiceIsPrivate: false,

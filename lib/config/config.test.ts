@@ -34,7 +34,7 @@ describe('loadConfig defaults', () => {
       CLIENT_CRYPTO_KEY: 'Kx7#pQ2!vR9$mW4z',
       CLIENT_CRYPTO_IV: 'iV3@bN8&cT5*hJ1q',
       TOKEN_TTL_SECONDS: 4 * 3600,
-      DEMO_DATA: true,
+      DEMO_MODE: false,
       secureCookies: false,
       embeddedApi: true,
       dataDir: path.resolve(dataDir),
@@ -103,8 +103,14 @@ describe('loadConfig defaults', () => {
     ['false', false],
     ['0', false],
     ['no', false],
-  ])('DEMO_DATA=%s → %p', (value, expected) => {
-    expect(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: value }).DEMO_DATA).toBe(expected);
+    ['on', true],
+    ['off', false],
+  ])('DEMO_MODE=%s → %p', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO_MODE: value }).DEMO_MODE).toBe(expected);
+  });
+
+  it.each(['true', 'false'])('DEMO_DATA=%s (the old name) stops the start and names DEMO_MODE', (value) => {
+    expect(configErrorFor({ DEMO_DATA: value })).toMatch(/^Invalid configuration: DEMO_DATA: replaced by DEMO_MODE/);
   });
 
   it.each(['postgres://u:p@db:5432/app', 'postgresql://db/app'])('DATABASE_URL %s is accepted', (url) => {
@@ -130,7 +136,7 @@ describe('invalid variables throw a ConfigError that names the variable', () => 
     ['SESSION_SECRET', { SESSION_SECRET: 'too-short' }],
     ['COOKIE_SECURE', { COOKIE_SECURE: 'maybe' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
-    ['DEMO_DATA', { DEMO_DATA: 'sure' }],
+    ['DEMO_MODE', { DEMO_MODE: 'sure' }],
     ['TOKEN_TTL_SECONDS', { TOKEN_TTL_SECONDS: String(7 * 24 * 3600 + 1) }],
     ['IDENT_CODE_MAX_FAILURES_PER_CLIENT', { IDENT_CODE_MAX_FAILURES_PER_CLIENT: '0' }],
     ['IDENT_CODE_FAILURE_WINDOW_SECONDS', { IDENT_CODE_FAILURE_WINDOW_SECONDS: 'hour' }],
@@ -248,7 +254,7 @@ describe('empty strings count as unset', () => {
     ['COOKIE_SECURE', 'COOKIE_SECURE', 'auto'],
     ['CLIENT_CRYPTO_KEY', 'CLIENT_CRYPTO_KEY', 'Kx7#pQ2!vR9$mW4z'],
     ['NODE_ENV', 'NODE_ENV', 'development'],
-    ['DEMO_DATA', 'DEMO_DATA', true],
+    ['DEMO_MODE', 'DEMO_MODE', false],
   ] as const)('%s="" behaves as unset', (variable, field, expected) => {
     expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, [variable]: '' })[field]).toEqual(expected);
   });
@@ -308,39 +314,47 @@ describe('PAYPAL_MODE and the PayPal credentials', () => {
     both: { PAYPAL_CLIENT_ID: CLIENT_ID, PAYPAL_CLIENT_SECRET: CLIENT_SECRET },
   } as const;
   type Credentials = keyof typeof CREDENTIALS;
-  /** The outcome with the embedded API, or with an upstream outside production. */
-  const TABLE: Array<[string | undefined, Credentials, string]> = [
-    [undefined, 'none', 'demo'],
-    [undefined, 'id', 'refused PAYPAL_MODE'],
-    [undefined, 'secret', 'refused PAYPAL_MODE'],
-    [undefined, 'both', 'refused PAYPAL_MODE'],
-    ['demo', 'none', 'demo'],
-    ['demo', 'id', 'refused PAYPAL_CLIENT_ID'],
-    ['demo', 'secret', 'refused PAYPAL_CLIENT_SECRET'],
-    ['demo', 'both', 'refused PAYPAL_CLIENT_ID'],
-    ['sandbox', 'none', 'refused PAYPAL_CLIENT_ID'],
-    ['sandbox', 'id', 'refused PAYPAL_CLIENT_SECRET'],
-    ['sandbox', 'secret', 'refused PAYPAL_CLIENT_ID'],
-    ['sandbox', 'both', 'sandbox'],
-    ['live', 'none', 'refused PAYPAL_CLIENT_ID'],
-    ['live', 'id', 'refused PAYPAL_CLIENT_SECRET'],
-    ['live', 'secret', 'refused PAYPAL_CLIENT_ID'],
-    ['live', 'both', 'live'],
+  /**
+   * The outcome in demo mode (DEMO_MODE=on) and outside it, with the embedded API or with an
+   * upstream outside production. Outside demo mode nothing sells for free: no PAYPAL_MODE means no
+   * payments at all, and the stand-in is refused.
+   */
+  const TABLE: Array<[string | undefined, Credentials, string, string]> = [
+    [undefined, 'none', 'demo', 'unavailable'],
+    [undefined, 'id', 'refused PAYPAL_MODE', 'refused PAYPAL_MODE'],
+    [undefined, 'secret', 'refused PAYPAL_MODE', 'refused PAYPAL_MODE'],
+    [undefined, 'both', 'refused PAYPAL_MODE', 'refused PAYPAL_MODE'],
+    ['demo', 'none', 'demo', 'refused PAYPAL_MODE'],
+    ['demo', 'id', 'refused PAYPAL_CLIENT_ID', 'refused PAYPAL_MODE'],
+    ['demo', 'secret', 'refused PAYPAL_CLIENT_SECRET', 'refused PAYPAL_MODE'],
+    ['demo', 'both', 'refused PAYPAL_CLIENT_ID', 'refused PAYPAL_MODE'],
+    ['sandbox', 'none', 'refused PAYPAL_CLIENT_ID', 'refused PAYPAL_CLIENT_ID'],
+    ['sandbox', 'id', 'refused PAYPAL_CLIENT_SECRET', 'refused PAYPAL_CLIENT_SECRET'],
+    ['sandbox', 'secret', 'refused PAYPAL_CLIENT_ID', 'refused PAYPAL_CLIENT_ID'],
+    ['sandbox', 'both', 'sandbox', 'sandbox'],
+    ['live', 'none', 'refused PAYPAL_CLIENT_ID', 'refused PAYPAL_CLIENT_ID'],
+    ['live', 'id', 'refused PAYPAL_CLIENT_SECRET', 'refused PAYPAL_CLIENT_SECRET'],
+    ['live', 'secret', 'refused PAYPAL_CLIENT_ID', 'refused PAYPAL_CLIENT_ID'],
+    ['live', 'both', 'live', 'live'],
   ];
-  const rows = TABLE.flatMap(([mode, credentials, outcome]) =>
-    (['embedded', 'upstream'] as const).flatMap((api) =>
-      (['development', 'production'] as const).map((nodeEnv) => {
-        const refusedDemo = mode === 'demo' && credentials === 'none' && api === 'upstream' && nodeEnv === 'production';
-        return [mode ?? '(unset)', credentials, api, nodeEnv, refusedDemo ? 'refused PAYPAL_MODE' : outcome] as const;
-      }),
+  const rows = TABLE.flatMap(([mode, credentials, inDemo, outside]) =>
+    (['on', 'off'] as const).flatMap((demoMode) =>
+      (['embedded', 'upstream'] as const).flatMap((api) =>
+        (['development', 'production'] as const).map((nodeEnv) => {
+          const outcome = demoMode === 'on' ? inDemo : outside;
+          const refusedDemo = demoMode === 'on' && mode === 'demo' && credentials === 'none' && api === 'upstream' && nodeEnv === 'production';
+          return [mode ?? '(unset)', credentials, demoMode, api, nodeEnv, refusedDemo ? 'refused PAYPAL_MODE' : outcome] as const;
+        }),
+      ),
     ),
   );
 
-  it.each(rows)('PAYPAL_MODE=%s, credentials %s, %s API, %s → %s', (mode, credentials, api, nodeEnv, outcome) => {
+  it.each(rows)('PAYPAL_MODE=%s, credentials %s, DEMO_MODE=%s, %s API, %s → %s', (mode, credentials, demoMode, api, nodeEnv, outcome) => {
     const env = {
       ...(mode !== '(unset)' && { PAYPAL_MODE: mode }),
       ...CREDENTIALS[credentials],
       ...(api === 'upstream' && { UPSTREAM_API_URL: 'https://upstream.example' }),
+      DEMO_MODE: demoMode,
       NODE_ENV: nodeEnv,
     };
     if (outcome.startsWith('refused ')) {
@@ -351,7 +365,9 @@ describe('PAYPAL_MODE and the PayPal credentials', () => {
     }
     const { paypal } = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...env });
     expect(paypal.mode).toBe(outcome);
-    if (outcome === 'demo') {
+    if (outcome === 'unavailable') {
+      expect(paypal).toEqual({ mode: 'unavailable' });
+    } else if (outcome === 'demo') {
       expect(paypal).toEqual({ mode: 'demo', clientId: 'demo-client', clientSecret: 'demo-secret', timeoutMs: expect.any(Number) });
     } else {
       expect(paypal).toMatchObject({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: outcome === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com' });
@@ -360,18 +376,20 @@ describe('PAYPAL_MODE and the PayPal credentials', () => {
 
   it('PAYPAL_API_BASE overrides where the server asks, in every mode', () => {
     const base = { DATA_DIR: dataDir, SESSION_SECRET: SECRET, PAYPAL_API_BASE: 'http://127.0.0.1:4999' };
-    expect(loadConfig(base).paypal.apiBase).toBe('http://127.0.0.1:4999');
-    expect(loadConfig({ ...base, ...CREDENTIALS.both, PAYPAL_MODE: 'live' }).paypal.apiBase).toBe('http://127.0.0.1:4999');
+    expect(loadConfig({ ...base, DEMO_MODE: 'on' }).paypal).toMatchObject({ mode: 'demo', apiBase: 'http://127.0.0.1:4999' });
+    expect(loadConfig({ ...base, ...CREDENTIALS.both, PAYPAL_MODE: 'live' }).paypal).toMatchObject({ mode: 'live', apiBase: 'http://127.0.0.1:4999' });
   });
 
-  it('empty credentials count as none (a template left blank is the demo)', () => {
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' }).paypal.mode).toBe('demo');
+  it('empty credentials count as none (a template left blank): the demo in demo mode, no payments outside it', () => {
+    const blank = { DATA_DIR: dataDir, SESSION_SECRET: SECRET, PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' };
+    expect(loadConfig({ ...blank, DEMO_MODE: 'on' }).paypal.mode).toBe('demo');
+    expect(loadConfig(blank).paypal.mode).toBe('unavailable');
   });
 });
 
 describe('PAYPAL_TIMEOUT_MS fits into the proxy\'s limit of an embedded call', () => {
   it('the defaults fit: 10 s within 15 s', () => {
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).paypal.timeoutMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, DEMO_MODE: 'on' }).paypal).toMatchObject({ timeoutMs: 10_000 });
   });
   it.each([
     [{ PAYPAL_TIMEOUT_MS: '15000' }],
@@ -381,7 +399,7 @@ describe('PAYPAL_TIMEOUT_MS fits into the proxy\'s limit of an embedded call', (
     expect(configErrorFor(env)).toMatch(/PAYPAL_TIMEOUT_MS: must be less than UPSTREAM_TIMEOUT_MS/);
   });
   it('with a real upstream the upstream verifies: no such rule', () => {
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, UPSTREAM_API_URL: 'https://api.example', PAYPAL_TIMEOUT_MS: '20000' }).paypal.timeoutMs).toBe(20_000);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, DEMO_MODE: 'on', UPSTREAM_API_URL: 'https://api.example', PAYPAL_TIMEOUT_MS: '20000' }).paypal).toMatchObject({ timeoutMs: 20_000 });
   });
 });
 

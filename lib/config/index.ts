@@ -40,6 +40,8 @@ export function getConfig(): AppConfig {
 export function loadConfig(source: Record<string, string | undefined>): AppConfig {
   // Empty strings count as unset, as operators often template them.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  // DEMO_DATA=true used to be the default; an environment still naming it must not silently mean something else.
+  if (cleaned.DEMO_DATA !== undefined) throw new ConfigError('DEMO_DATA: replaced by DEMO_MODE (on or off; off by default): demo mode brings the demo data, /home-dev and the PayPal stand-in together');
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) throw new ConfigError(describeEnvErrors(parsed.error));
   const env = parsed.data;

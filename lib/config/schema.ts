@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on');
 const positiveInt = z.coerce.number().int().positive();
 
 /**
@@ -18,7 +18,12 @@ export const envSchema = z.object({
   CLIENT_CRYPTO_KEY: z.string().refine((v) => [16, 24, 32].includes(Buffer.byteLength(v)), 'must be 16, 24 or 32 bytes').default('Kx7#pQ2!vR9$mW4z'),
   CLIENT_CRYPTO_IV: z.string().refine((v) => Buffer.byteLength(v) === 16, 'must be 16 bytes').default('iV3@bN8&cT5*hJ1q'),
   TOKEN_TTL_SECONDS: positiveInt.max(7 * 24 * 3600).default(4 * 3600),
-  DEMO_DATA: booleanish.default(true),
+  /**
+   * Demo mode, only when asked for (`npm run demo` sets it): the demo data with its public codes,
+   * /home-dev listing them, and the PayPal stand-in that takes no money. Off, a start carries none
+   * of it and removes demo rows an earlier demo start left (lib/config/mode.ts).
+   */
+  DEMO_MODE: booleanish.default(false),
   ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT: positiveInt.default(20),
   ACCESS_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.default(100),
   ACCESS_CODE_FAILURE_WINDOW_SECONDS: positiveInt.default(3600),
@@ -50,9 +55,10 @@ export const envSchema = z.object({
   /** Mails sent on behalf of one client address within an hour, across participants (anti-spam). */
   MAIL_MAX_PER_CLIENT_PER_HOUR: positiveInt.max(1_000_000).default(20),
   /**
-   * The portal's payments. demo (the default without credentials): the app serves its own stand-in
-   * of PayPal's checkout script and Orders API and no money moves; sandbox or live: PayPal itself,
-   * with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (lib/config/paypal.ts checks the combination).
+   * The portal's payments. sandbox or live: PayPal itself, with PAYPAL_CLIENT_ID and
+   * PAYPAL_CLIENT_SECRET; demo (only with DEMO_MODE on, where it is the default): the app's own
+   * stand-in of PayPal, no money moves; unset outside demo mode: the portal takes no orders
+   * (lib/config/paypal.ts checks the combination).
    */
   PAYPAL_MODE: z.enum(['demo', 'sandbox', 'live']).optional(),
   /** The Orders API the server asks; default from PAYPAL_MODE (api-m.sandbox.paypal.com, api-m.paypal.com, the app's own demo). For tests. */

@@ -4,6 +4,7 @@ import { logEvent } from '@/lib/log/logger';
 import { openDatabase, type Database } from './db/database';
 import { describeHolder } from './db/folderLock';
 import { migrate } from './db/migrations';
+import { removeDemo } from './demo/remove';
 import { seedDemoIfEmpty } from './demo/seed';
 import { upgradeUnversionedAssessments } from './questionnaires/import';
 import type { EmbeddedSettings } from './context';
@@ -30,6 +31,9 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
       maxPerClient: config.ACCESS_CODE_MAX_FAILURES_PER_CLIENT,
       windowSeconds: config.ACCESS_CODE_FAILURE_WINDOW_SECONDS,
       lockSeconds: config.ACCESS_CODE_LOCK_SECONDS,
+      checkBurst: config.ACCESS_CODE_CHECK_BURST,
+      checkIntervalSeconds: config.ACCESS_CODE_CHECK_INTERVAL_SECONDS,
+      maxWaitSeconds: config.ACCESS_CODE_MAX_WAIT_SECONDS,
     },
     identCodeGuessing: {
       maxPerClient: config.IDENT_CODE_MAX_FAILURES_PER_CLIENT,
@@ -58,7 +62,7 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
 
 /**
  * Opens the database, applies migrations, gives assessments from before questionnaire versions
- * their version and, in an empty database, creates the demo data; then resumes the work a stop
+ * their version and, in demo mode, creates the demo data (outside it, removes any); then resumes the work a stop
  * may have cut off (strong key layers, confirmation mails). On PGlite the start waits up to
  * DEFAULT_WAIT_MS while an admin command holds the folder, and fails at once, saying who, when
  * another app does.
@@ -71,7 +75,12 @@ export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> 
   });
   await migrate(db);
   await upgradeUnversionedAssessments(db);
-  if (config.DEMO_DATA) await seedDemoIfEmpty(db);
+  if (config.DEMO_MODE) await seedDemoIfEmpty(db);
+  else {
+    // Outside demo mode no public demo code may open anything, even one an earlier demo start left.
+    const removed = await removeDemo(db);
+    if (Object.values(removed).some((n) => n > 0)) logEvent('warn', 'demo_data_removed', { ...removed, reason: 'DEMO_MODE is not on' });
+  }
   const keys = keyStrengtheningOf(db);
   // Keys that a stop interrupted before their strong layer (keyStrengthening.ts).
   void keys.strengthenWaiting();

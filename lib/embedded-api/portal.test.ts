@@ -220,7 +220,11 @@ describe('submit/portal/invoiceinfo', () => {
   it('an unknown portal → UnknownPortal; a portal without a price → PortalWithoutPrice; nothing stored', async () => {
     const before = await transactionCount();
     expect(await call('submit/portal/invoiceinfo', { ...INVOICE, portalId: 99 })).toMatchObject({ statusCode: 2, detailCode: 104 });
-    expect(await call('submit/portal/invoiceinfo', { ...INVOICE, portalId: '2' })).toMatchObject({ statusCode: 2, detailCode: 105 });
+    expect(await call('submit/portal/invoiceinfo', { ...INVOICE, groupCodeIdent: 'PTNOPRICE', portalId: '2' })).toMatchObject({ statusCode: 2, detailCode: 105 });
+    // The id alone names no portal: with another portal's identifier, or none, it is unknown (ids cannot be tried in turn).
+    expect(await call('submit/portal/invoiceinfo', { ...INVOICE, groupCodeIdent: 'PTNOPRICE', portalId: 1 })).toMatchObject({ statusCode: 2, detailCode: 104 });
+    const { groupCodeIdent: _ident, ...withoutIdent } = INVOICE;
+    expect(await call('submit/portal/invoiceinfo', withoutIdent)).toMatchObject({ statusCode: 5, errorInfo: expect.stringContaining('groupCodeIdent') });
     expect(await transactionCount()).toBe(before);
   });
 
@@ -534,5 +538,33 @@ describe('nothing secret in an answer or a log line', () => {
     // The log says what happened, not to whom.
     expect(logged).not.toContain(email);
     expect(logged).not.toContain('Erika Muster');
+  });
+});
+
+/**
+ * Outside demo mode without PAYPAL_MODE (lib/config/paypal.ts) no payment provider is configured:
+ * the portal says "payment not available" and takes no order, so nobody "pays" without money moving.
+ */
+describe('no payment provider configured', () => {
+  let unavailable: Handle;
+  beforeAll(() => {
+    unavailable = handlerWith((base) => ({ ...base, portal: { ...base.portal, paypal: { mode: 'unavailable' } } }));
+  });
+
+  it('pageinfo/portal/login → NoRecordset / PaymentNotAvailable with the texts that say so, no client id', async () => {
+    const answer = await call('pageinfo/portal/login', { groupCodeIdent: 'PTDEMO01', portalId: '1', product: 5, uiLanguage: 'en-US' }, nextClient(), unavailable);
+    expect(answer).toMatchObject({ statusCode: 2, detailCode: 110 });
+    expect(answer).not.toHaveProperty('paypalClientId');
+    const text = (answer.translations as Array<{ key: string; value: string }>).find((t) => t.key === 'ErrorPaymentNotAvailable')?.value;
+    expect(text).toBe('Payment is not available at the moment, so this product cannot be bought right now. Please try again later.');
+  });
+
+  it('submit/portal/invoiceinfo → NoRecordset / PaymentNotAvailable and nothing stored; a report of a payment is refused too', async () => {
+    const before = await db.query('select id from portal_transaction');
+    expect(await call('submit/portal/invoiceinfo', { ...INVOICE, invoiceEmail: 'nobody@example.org' }, nextClient(), unavailable)).toMatchObject({ statusCode: 2, detailCode: 110 });
+    expect(await db.query('select id from portal_transaction')).toHaveLength(before.length);
+    const { transactionId } = await invoice();
+    expect(await call('submit/portal/sucessfullyPaid', { transactionId, paymentDetails: { orderID: 'ORDER-NOPROVIDER' } }, nextClient(), unavailable)).toMatchObject({ statusCode: 2, detailCode: 110 });
+    expect(await db.query('select id from payment where transaction_id = $1', [transactionId])).toEqual([]);
   });
 });

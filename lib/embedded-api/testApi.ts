@@ -50,6 +50,7 @@ export const TEST_PUBLIC_URL = 'https://assess.example';
 
 /** An invoice form for the demo portal PTDEMO01/1 at its price, as a buyer sends it (submit/portal/invoiceinfo). */
 export const DEMO_INVOICE = {
+  groupCodeIdent: 'PTDEMO01',
   portalId: 1,
   isDataPrivacyChecked: true,
   invoiceIsPrivate: true,

@@ -14,6 +14,8 @@ const DETAIL_MESSAGES: ReadonlyArray<{ statusCode: number; detailCode: number; k
   // The portal page (app/portal): no portal with this id under this identifier, or one without a price (issue 10).
   { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.UnknownPortal, key: 'ErrorPortalUnknown' },
   { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.PortalWithoutPrice, key: 'ErrorPortalWithoutPrice' },
+  // No payment provider is configured, so the portal takes no orders (lib/config/paypal.ts).
+  { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.PaymentNotAvailable, key: 'ErrorPaymentNotAvailable' },
 ];
 
 export type ChromeTexts = {

@@ -36,10 +36,10 @@ describe('portalAddress (spec §1: /portal/{groupCodeIdent}[/{portalId}])', () =
 
 describe('portalOffer: only a chargeable price shows a payment button', () => {
   it('an Ok answer with everything: the offer, price as 345,67 EUR and 345.67 for PayPal', () => {
-    const outcome = portalOffer(OK_PAGE);
+    const outcome = portalOffer(OK_PAGE, 'PTDEMO01');
     expect(outcome).toEqual({
       kind: 'offer',
-      offer: { portalId: '1', productTitle: 'Kompetenzanalyse Online', price: portalPrice(345.67), paypalMode: 'demo', paypalClientId: 'demo-client' },
+      offer: { groupCodeIdent: 'PTDEMO01', portalId: '1', productTitle: 'Kompetenzanalyse Online', price: portalPrice(345.67), paypalMode: 'demo', paypalClientId: 'demo-client' },
     });
     if (outcome.kind === 'offer') {
       expect(outcome.offer.price.text).toBe('345,67 EUR');
@@ -55,7 +55,7 @@ describe('portalOffer: only a chargeable price shows a payment button', () => {
     ['three decimals', 345.675],
     ['NaN', Number.NaN],
   ])('price %s: the error page with NoRecordset / PortalWithoutPrice', (_label, productPrice) => {
-    expect(portalOffer({ ...OK_PAGE, productPrice })).toEqual({ kind: 'error', record: { statusCode: 2, detailCode: 105 } });
+    expect(portalOffer({ ...OK_PAGE, productPrice }, 'PTDEMO01')).toEqual({ kind: 'error', record: { statusCode: 2, detailCode: 105 } });
   });
 
   it.each([
@@ -66,7 +66,7 @@ describe('portalOffer: only a chargeable price shows a payment button', () => {
     ['no client id', { paypalClientId: '' }],
     ['a status that is not Ok', { statusCode: 2 }],
   ])('%s: the internal-error page, no button', (_label, change) => {
-    expect(portalOffer({ ...OK_PAGE, ...change })).toEqual({ kind: 'error', record: { statusCode: 13, detailCode: 24 } });
+    expect(portalOffer({ ...OK_PAGE, ...change }, 'PTDEMO01')).toEqual({ kind: 'error', record: { statusCode: 13, detailCode: 24 } });
   });
 });
 

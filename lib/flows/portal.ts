@@ -43,6 +43,8 @@ const PAYPAL_MODES: readonly string[] = ['demo', 'sandbox', 'live'];
 
 /** What page 1 offers and page 2 charges: one price, parsed once (lib/flows/price.ts). */
 export type PortalOffer = {
+  /** The identifier from the address: the invoice names the portal by it and its id together. */
+  groupCodeIdent: string;
   portalId: string;
   productTitle: string;
   price: PortalPrice;
@@ -65,7 +67,7 @@ type PortalPageAnswer = {
  * no product, portal id, payment mode or client id (the internal-error text). Non-Ok answers go
  * to the error page before this (loadPage, errors 'notOk').
  */
-export function portalOffer(response: PortalPageAnswer): { kind: 'offer'; offer: PortalOffer } | { kind: 'error'; record: ErrorRecord } {
+export function portalOffer(response: PortalPageAnswer, groupCodeIdent: string): { kind: 'offer'; offer: PortalOffer } | { kind: 'error'; record: ErrorRecord } {
   if (response.statusCode !== StatusCode.Ok) return { kind: 'error', record: BROKEN_ANSWER };
   const price = portalPrice(response.productPrice);
   if (!price) return { kind: 'error', record: PORTAL_WITHOUT_PRICE };
@@ -74,7 +76,7 @@ export function portalOffer(response: PortalPageAnswer): { kind: 'offer'; offer:
   const paypalMode = response.paypalMode ?? '';
   const paypalClientId = response.paypalClientId?.trim() ?? '';
   if (!portalId || !productTitle || !PAYPAL_MODES.includes(paypalMode) || !paypalClientId) return { kind: 'error', record: BROKEN_ANSWER };
-  return { kind: 'offer', offer: { portalId, productTitle, price, paypalMode: paypalMode as PaypalMode, paypalClientId } };
+  return { kind: 'offer', offer: { groupCodeIdent, portalId, productTitle, price, paypalMode: paypalMode as PaypalMode, paypalClientId } };
 }
 
 /** The demo provider's checkout script, served by the app itself (PAYPAL_MODE=demo). */
@@ -151,6 +153,7 @@ function commonMessage(response: Answer): PortalMessage {
   if (response.statusCode === StatusCode.PostDataIsInvalid && response.detailCode === ExtraDetailCode.PaymentNotConfirmed) return { kind: 'text', key: 'PortalPaymentNotConfirmed' };
   if (response.statusCode === StatusCode.NoRecordset && response.detailCode === ExtraDetailCode.UnknownPortal) return { kind: 'text', key: 'ErrorPortalUnknown' };
   if (response.statusCode === StatusCode.NoRecordset && response.detailCode === ExtraDetailCode.PortalWithoutPrice) return { kind: 'text', key: 'ErrorPortalWithoutPrice' };
+  if (response.statusCode === StatusCode.NoRecordset && response.detailCode === ExtraDetailCode.PaymentNotAvailable) return { kind: 'text', key: 'ErrorPaymentNotAvailable' };
   const name = statusName(response.statusCode);
   return name ? { kind: 'text', key: `ErrorCodeMsg_${name}` } : { kind: 'exception' };
 }

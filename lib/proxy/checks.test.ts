@@ -1,5 +1,5 @@
 import { EDGE_SERVER_MARK } from '@/lib/edge/clientAddress.mjs';
-import { clientAddressOf, isSameOrigin, readLimitedBody } from './checks';
+import { clientAddressOf, isFromOwnPage, isSameOrigin, readLimitedBody } from './checks';
 
 type Marked = { [EDGE_SERVER_MARK]?: boolean };
 
@@ -50,6 +50,21 @@ describe('isSameOrigin', () => {
     [{ host: 'app.example', origin: 'https://app.example' }, 1, true],
   ])('%j with %i trusted hops → %s', (headers, hops, expected) => {
     expect(isSameOrigin(new Headers(headers), hops)).toBe(expected);
+  });
+});
+
+/** Calls only the app's own pages make (the demo provider's checkout): an Origin of this host is required. */
+describe('isFromOwnPage', () => {
+  it.each([
+    [{ host: 'app.example' }, 0, false],
+    [{ 'sec-fetch-site': 'same-origin', host: 'app.example' }, 0, false],
+    [{ host: 'app.example', origin: 'https://app.example' }, 0, true],
+    [{ 'sec-fetch-site': 'same-origin', host: 'app.example', origin: 'https://app.example' }, 0, true],
+    [{ host: 'app.example', origin: 'https://evil.example' }, 0, false],
+    [{ 'sec-fetch-site': 'cross-site', host: 'app.example', origin: 'https://app.example' }, 0, false],
+    [{ host: 'internal:3000', origin: 'https://app.example', 'x-forwarded-host': 'app.example' }, 1, true],
+  ])('%j with %i trusted hops → %s', (headers, hops, expected) => {
+    expect(isFromOwnPage(new Headers(headers), hops)).toBe(expected);
   });
 });
 

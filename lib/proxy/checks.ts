@@ -11,6 +11,15 @@ export function isSameOrigin(headers: Headers, trustedHops: number): boolean {
 }
 
 /**
+ * Same origin, said by the browser: an Origin of this host is required. For calls that only a page
+ * of this app ever makes (the demo provider's checkout), where "no Origin" means a script, not a
+ * form another site could post.
+ */
+export function isFromOwnPage(headers: Headers, trustedHops: number): boolean {
+  return headers.has('origin') && isSameOrigin(headers, trustedHops);
+}
+
+/**
  * Reads at most limit bytes; a larger body is not read to the end. 'aborted' when the client goes
  * away before the end (the refusal that follows reaches no one; it must not be an unhandled error).
  */

@@ -4,10 +4,10 @@ import { DEMO_LINKS, type DemoLink } from '@/lib/embedded-api/demo/rows';
 export type { DemoLink };
 
 /**
- * The demo deep links of shared/DEMO.md, while the embedded API serves the demo data (DEMO_DATA);
+ * The demo deep links of shared/DEMO.md, while the embedded API serves the demo data (DEMO_MODE);
  * undefined otherwise: a real upstream has its own data, and codes are not to be listed.
  */
 export function demoLinks(): readonly DemoLink[] | undefined {
   const config = getConfig();
-  return config.embeddedApi && config.DEMO_DATA ? DEMO_LINKS : undefined;
+  return config.embeddedApi && config.DEMO_MODE ? DEMO_LINKS : undefined;
 }

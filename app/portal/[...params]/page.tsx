@@ -28,7 +28,7 @@ export default async function PortalPage(props: PageProps<'/portal/[...params]'>
     }),
     headers(),
   ]);
-  const outcome = portalOffer(response);
+  const outcome = portalOffer(response, address.groupCodeIdent);
   if (outcome.kind === 'error') redirect(errorPageUrl(outcome.record));
   return (
     <>

@@ -11,6 +11,8 @@ export const portalPageResponse = pageInfoResponse.extend({
 export type PortalPageResponse = z.output<typeof portalPageResponse>;
 
 export const invoiceRequest = z.strictObject({
+  /** Beyond spec §3's invoice: the portal is named by its identifier and id together, as on the page, so that ids cannot be tried in turn. */
+  groupCodeIdent: shortText,
   portalId: z.union([shortText, z.number().int()]),
   isDataPrivacyChecked: z.boolean(),
   invoiceIsPrivate: z.boolean(),

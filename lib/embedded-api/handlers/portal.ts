@@ -1,4 +1,5 @@
 import { DetailCode, ExtraDetailCode, StatusCode } from '@/lib/api/codes';
+import { takesPayments } from '@/lib/config/paypal';
 import { normaliseInvoice, invoiceRequestProblems } from '@/lib/validation/portal';
 import { priceCents } from '@/lib/flows/price';
 import { logEvent } from '@/lib/log/logger';
@@ -20,6 +21,12 @@ import { translationsFor } from '../translations';
 
 const invalid = (errorInfo: string, detailCode: number = DetailCode.NoDetails): ApiAnswer => ({ statusCode: StatusCode.PostDataIsInvalid, detailCode, errorInfo });
 const unknownPortal: ApiAnswer = { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.UnknownPortal, errorInfo: 'portalId: no such portal' };
+/** No payment provider is configured (lib/config/paypal.ts): no order is taken, so nobody ever "pays" without money moving. */
+const paymentNotAvailable: ApiAnswer = {
+  statusCode: StatusCode.NoRecordset,
+  detailCode: ExtraDetailCode.PaymentNotAvailable,
+  errorInfo: 'payment is not available: no payment provider is configured (PAYPAL_MODE)',
+};
 
 type PortalPageBody = { groupCodeIdent?: string; portalId?: string | number; uiLanguage?: string };
 
@@ -33,6 +40,7 @@ export async function portalPage(body: PortalPageBody, ctx: ApiContext): Promise
     return { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.PortalWithoutPrice, errorInfo: 'productPrice: this portal has no price', translations };
   }
   const { paypal } = ctx.settings.portal;
+  if (!takesPayments(paypal)) return { ...paymentNotAvailable, translations };
   return {
     statusCode: StatusCode.Ok,
     detailCode: DetailCode.NoDetails,
@@ -46,6 +54,7 @@ export async function portalPage(body: PortalPageBody, ctx: ApiContext): Promise
 }
 
 type InvoiceBody = {
+  groupCodeIdent?: string;
   portalId: string | number;
   isDataPrivacyChecked: boolean;
   invoiceIsPrivate: boolean;
@@ -67,7 +76,9 @@ export async function submitInvoice(body: InvoiceBody, ctx: ApiContext): Promise
   const invoice = normaliseInvoice(body);
   const problems = invoiceRequestProblems(invoice);
   if (problems.length) return invalid(problems.map((p) => `${p.field}: ${p.problem}`).join('; '));
-  const portal = await findPortal(ctx.db, body.portalId);
+  if (!takesPayments(ctx.settings.portal.paypal)) return paymentNotAvailable;
+  // Both the identifier and the id, as the page names the portal: an id alone would let anyone try ids in turn and start unlisted portals.
+  const portal = await findPortal(ctx.db, body.portalId, body.groupCodeIdent ?? '');
   if (!portal) return unknownPortal;
   const cents = chargeableCents(portal.price_cents);
   if (cents === undefined) return { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.PortalWithoutPrice, errorInfo: 'productPrice: this portal has no price' };
@@ -114,6 +125,8 @@ export function reportedOrderId(details: Record<string, unknown>): string | unde
  * (`npm run admin -- payment list`).
  */
 export async function submitPaid(body: PaidBody, ctx: ApiContext): Promise<ApiAnswer> {
+  const { paypal } = ctx.settings.portal;
+  if (!takesPayments(paypal)) return paymentNotAvailable;
   const transaction = await findTransaction(ctx.db, body.transactionId);
   if (!transaction) return invalid('transactionId: no such transaction');
   const orderId = reportedOrderId(body.paymentDetails);
@@ -129,7 +142,7 @@ export async function submitPaid(body: PaidBody, ctx: ApiContext): Promise<ApiAn
   const [reported] = await ctx.db.query<{ n: number }>('select count(*)::int as n from payment_report where transaction_id = $1', [transaction.id]);
   if ((reported?.n ?? 0) >= MAX_UNCONFIRMED_REPORTS_PER_TRANSACTION) return tooManyReports();
 
-  const verification = await verifyPayment(paypalClientFor(ctx.settings.portal.paypal), orderId, { transactionId: transaction.id, amount: eurAmount(cents / 100)! });
+  const verification = await verifyPayment(paypalClientFor(paypal), orderId, { transactionId: transaction.id, amount: eurAmount(cents / 100)! });
   if (verification.outcome !== 'paid') {
     // Counted and written under a lock on the transaction, so that reports arriving together stay within the bound too.
     const kept = await ctx.db.transaction(async (tx) => {

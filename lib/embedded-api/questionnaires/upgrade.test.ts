@@ -42,7 +42,7 @@ beforeAll(async () => {
   await legacyAssessment(old, 'OLDOTHER1', 'no-such-questionnaire', 0);
   await old.close();
   api = await startEmbeddedApi(
-    loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false', CLIENT_CRYPTO_KEY: TEST_CRYPTO.key, CLIENT_CRYPTO_IV: TEST_CRYPTO.iv, SESSION_SECRET: 'u'.repeat(40) }),
+    loadConfig({ DATA_DIR: dataDir, CLIENT_CRYPTO_KEY: TEST_CRYPTO.key, CLIENT_CRYPTO_IV: TEST_CRYPTO.iv, SESSION_SECRET: 'u'.repeat(40) }),
   );
 }, 120_000);
 
@@ -92,7 +92,7 @@ describe('starting on a database from before questionnaire versions', () => {
     const before = await api.db.query('select key, version, checksum, imported_at from questionnaire');
     await api.close();
     api = await startEmbeddedApi(
-      loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false', CLIENT_CRYPTO_KEY: TEST_CRYPTO.key, CLIENT_CRYPTO_IV: TEST_CRYPTO.iv, SESSION_SECRET: 'u'.repeat(40) }),
+      loadConfig({ DATA_DIR: dataDir, CLIENT_CRYPTO_KEY: TEST_CRYPTO.key, CLIENT_CRYPTO_IV: TEST_CRYPTO.iv, SESSION_SECRET: 'u'.repeat(40) }),
     );
     expect(await api.db.query('select key, version, checksum, imported_at from questionnaire')).toEqual(before);
   });

@@ -5,7 +5,7 @@ import { paypalError } from '@/lib/embedded-api/payments/orderShape';
 import { demoOrdersApi } from '@/lib/embedded-api/payments/demo/ordersApi';
 import { DEMO_NOT_SERVED, demoProviderServed } from '@/lib/embedded-api/payments/demo/served';
 import { logEvent } from '@/lib/log/logger';
-import { clientAddressOf, isSameOrigin, readLimitedBody } from '@/lib/proxy/checks';
+import { clientAddressOf, isFromOwnPage, readLimitedBody } from '@/lib/proxy/checks';
 import { refuse } from '@/lib/proxy/refusal';
 
 type Context = { params: Promise<{ path: string[] }> };
@@ -36,7 +36,7 @@ async function demoProvider(request: Request, context: Context): Promise<Respons
       headers: request.headers,
       body,
       clientAddress: clientAddressOf(request.headers) ?? 'unknown',
-      sameOrigin: isSameOrigin(request.headers, config.TRUST_PROXY_HOPS),
+      sameOrigin: isFromOwnPage(request.headers, config.TRUST_PROXY_HOPS),
     });
     return json(answer.status, answer.body);
   } catch (error) {

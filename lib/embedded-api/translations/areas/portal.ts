@@ -75,6 +75,7 @@ export const portal = area({
     PortalSuccessText: 'Ihre Zahlung ist eingegangen. Eine Bestätigung mit Ihren Rechnungsdaten senden wir an Ihre E-Mail-Adresse.',
     ErrorPortalUnknown: 'Dieses Portal gibt es nicht. Bitte prüfen Sie den Link, den Sie erhalten haben.',
     ErrorPortalWithoutPrice: 'Für dieses Produkt ist zurzeit kein Preis hinterlegt. Es kann deshalb gerade nicht gekauft werden.',
+    ErrorPaymentNotAvailable: 'Die Zahlung ist zurzeit nicht möglich. Dieses Produkt kann deshalb gerade nicht gekauft werden. Bitte versuchen Sie es später erneut.',
   },
   'en-US': {
     PortalTitle: 'Invoice details',
@@ -142,6 +143,7 @@ export const portal = area({
     PortalSuccessText: 'Your payment has been received. We will send a confirmation with your invoice details to your e-mail address.',
     ErrorPortalUnknown: 'This portal does not exist. Please check the link you received.',
     ErrorPortalWithoutPrice: 'No price is set for this product at the moment, so it cannot be bought right now.',
+    ErrorPaymentNotAvailable: 'Payment is not available at the moment, so this product cannot be bought right now. Please try again later.',
   },
   'fr-FR': {
     PortalTitle: 'Données de facturation',
@@ -211,6 +213,7 @@ export const portal = area({
     PortalSuccessText: 'Votre paiement a bien été reçu. Nous envoyons une confirmation avec vos données de facturation à votre adresse e-mail.',
     ErrorPortalUnknown: 'Ce portail n’existe pas. Veuillez vérifier le lien que vous avez reçu.',
     ErrorPortalWithoutPrice: 'Aucun prix n’est actuellement défini pour ce produit ; il ne peut donc pas être acheté pour le moment.',
+    ErrorPaymentNotAvailable: 'Le paiement n’est pas disponible pour le moment ; ce produit ne peut donc pas être acheté maintenant. Veuillez réessayer plus tard.',
   },
   'it-IT': {
     PortalTitle: 'Dati di fatturazione',
@@ -278,6 +281,7 @@ export const portal = area({
     PortalSuccessText: 'Il pagamento è stato ricevuto. Invieremo una conferma con i dati di fatturazione al suo indirizzo e-mail.',
     ErrorPortalUnknown: 'Questo portale non esiste. Verifichi il link che ha ricevuto.',
     ErrorPortalWithoutPrice: 'Per questo prodotto non è al momento indicato alcun prezzo, quindi non può essere acquistato ora.',
+    ErrorPaymentNotAvailable: 'Il pagamento non è al momento disponibile, quindi questo prodotto non può essere acquistato ora. Riprovi più tardi.',
   },
   'cz-CZ': {
     PortalTitle: 'Fakturační údaje',
@@ -345,5 +349,6 @@ export const portal = area({
     PortalSuccessText: 'Vaše platba byla přijata. Potvrzení s fakturačními údaji zašleme na vaši e-mailovou adresu.',
     ErrorPortalUnknown: 'Tento portál neexistuje. Zkontrolujte prosím odkaz, který jste obdrželi.',
     ErrorPortalWithoutPrice: 'Pro tento produkt není momentálně stanovena cena, a proto jej nyní nelze zakoupit.',
+    ErrorPaymentNotAvailable: 'Platba není momentálně k dispozici, a proto tento produkt nyní nelze zakoupit. Zkuste to prosím později.',
   },
 });
