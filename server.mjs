@@ -24,7 +24,7 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops } from './lib/edge/clientAddress.mjs';
+import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops, untrustedProxyWarning } from './lib/edge/clientAddress.mjs';
 import { actionBodyRefusal } from './lib/edge/actionBody.mjs';
 import { isStaticPath, methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
 import { edgeRefusal } from './lib/edge/refusal.mjs';
@@ -122,7 +122,17 @@ async function refusalFor(req, res) {
   return actionBodyRefusal(req, decision.read, allowed);
 }
 
+/** Said once per process: a proxy no setting trusts sends every request through it. */
+let proxyWarned = false;
+
 server.on('request', (req, res) => {
+  if (!proxyWarned) {
+    const warning = untrustedProxyWarning(req.headers, hops);
+    if (warning) {
+      proxyWarned = true;
+      console.error(JSON.stringify({ time: new Date().toISOString(), ...warning }));
+    }
+  }
   applyClientAddress(req.headers, req.socket.remoteAddress, hops);
   refusalFor(req, res)
     .then(async (refusal) => {

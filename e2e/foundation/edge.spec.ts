@@ -209,6 +209,20 @@ test.describe('@foundation client address, guessing limit, CSP in use, aborted u
     expect(await victim.tryAccessCode('SELF4711')).toBe(true);
   });
 
+  test('no trusted proxy: X-Forwarded-For arriving gets ONE warning naming TRUST_PROXY_HOPS; behind a trusted proxy none', async () => {
+    const warnings = (server: EdgeServer) => server.output().split('\n').filter((line) => line.includes('"proxy_not_trusted"'));
+    const visitor = new Visitor(direct.port, '127.0.0.7');
+    await visitor.open();
+    await visitor.call('pageinfo/headerfooter', {}, { 'x-forwarded-for': '198.51.100.70' });
+    await visitor.call('pageinfo/headerfooter', {}, { 'x-forwarded-for': '198.51.100.71' });
+    await expect.poll(() => warnings(direct).length).toBe(1);
+    expect(JSON.parse(warnings(direct)[0]!)).toMatchObject({ level: 'warn', reason: expect.stringContaining('TRUST_PROXY_HOPS') });
+    const proxied = new Visitor(behindProxy.port, '127.0.0.1');
+    await proxied.open();
+    await proxied.call('pageinfo/headerfooter', {}, { 'x-forwarded-for': '198.51.100.72' });
+    expect(warnings(behindProxy)).toEqual([]);
+  });
+
   test('one trusted proxy: the entry it appended is the client, whatever the client wrote to the left', async () => {
     const proxy = new Visitor(behindProxy.port, '127.0.0.1');
     await proxy.startAssessment('P1LOCK001');

@@ -87,6 +87,21 @@ export function parseTrustedHops(value) {
  * Rewrites a Node request's headers before Next sees them: the client's own x-client-address is
  * dropped, the address decided here is set, and without trusted proxies the forwarding headers go.
  */
+/**
+ * The warning for a request that came through a proxy no setting trusts: it carries X-Forwarded-For
+ * (or Forwarded) while TRUST_PROXY_HOPS is 0, so every client behind that proxy counts as the
+ * proxy's one address and shares its limits. Undefined when there is nothing to warn about.
+ */
+export function untrustedProxyWarning(headers, hops) {
+  if (hops !== 0 || (headers['x-forwarded-for'] === undefined && headers.forwarded === undefined)) return undefined;
+  return {
+    level: 'warn',
+    event: 'proxy_not_trusted',
+    reason:
+      'a request carried X-Forwarded-For while TRUST_PROXY_HOPS=0: behind a reverse proxy every client counts as the proxy\'s one address and shares its guessing and mail limits. Set TRUST_PROXY_HOPS to the number of proxies in front of the app',
+  };
+}
+
 export function applyClientAddress(headers, peer, hops) {
   delete headers[CLIENT_ADDRESS_HEADER];
   const address = clientAddressFrom(peer, headers['x-forwarded-for'], hops);

@@ -1,4 +1,4 @@
-import { applyClientAddress, clientAddressFrom, normalizeAddress, parseTrustedHops } from './clientAddress.mjs';
+import { applyClientAddress, clientAddressFrom, normalizeAddress, parseTrustedHops, untrustedProxyWarning } from './clientAddress.mjs';
 
 describe('clientAddressFrom: the client is the peer, or the hops-th X-Forwarded-For entry from the right', () => {
   it.each([
@@ -106,5 +106,20 @@ describe('parseTrustedHops reads TRUST_PROXY_HOPS as lib/config does', () => {
 
   it.each(['-1', '11', '1.5', 'two'])('refuses %j naming the variable', (value) => {
     expect(() => parseTrustedHops(value)).toThrow(/TRUST_PROXY_HOPS/);
+  });
+});
+
+/** Behind a reverse proxy with TRUST_PROXY_HOPS=0 every client shares the proxy's address: the operator is told which setting to fix. */
+describe('untrustedProxyWarning', () => {
+  it.each([
+    [{ 'x-forwarded-for': '203.0.113.9' }, 0, true],
+    [{ forwarded: 'for=203.0.113.9' }, 0, true],
+    [{ 'x-forwarded-for': '203.0.113.9' }, 1, false],
+    [{}, 0, false],
+    [{ 'x-real-ip': '203.0.113.9' }, 0, false],
+  ])('%j with %i trusted hops → warns: %s', (headers, hops, warns) => {
+    const warning = untrustedProxyWarning(headers, hops);
+    expect(warning !== undefined).toBe(warns);
+    if (warning) expect(warning).toMatchObject({ level: 'warn', event: 'proxy_not_trusted', reason: expect.stringContaining('TRUST_PROXY_HOPS') });
   });
 });
