@@ -52,7 +52,9 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).refine((v) => !/[\r\n]/.test(v), 'must be one line').default('Assessment Online <no-reply@assessment-online.example>'),
   /** Access-code mails one group participant may have sent within an hour (anti-spam). */
   MAIL_MAX_PER_PARTICIPANT_PER_HOUR: positiveInt.max(1_000_000).default(3),
-  /** Mails sent on behalf of one client address within an hour, across participants (anti-spam). */
+  /** Mails to one recipient address within an hour, whoever asked (access codes, payment confirmations): many requesters cannot fill one inbox. */
+  MAIL_MAX_PER_RECIPIENT_PER_HOUR: positiveInt.max(1_000_000).default(5),
+  /** Mails sent on behalf of one client address within an hour, across participants and buyers (anti-spam). */
   MAIL_MAX_PER_CLIENT_PER_HOUR: positiveInt.max(1_000_000).default(20),
   /**
    * The portal's payments. sandbox or live: PayPal itself, with PAYPAL_CLIENT_ID and

@@ -43,6 +43,8 @@ export type MailSettings = {
   from: string;
   /** Anti-spam limits per hour, counted in the database (mail/limits.ts). */
   maxPerParticipantPerHour: number;
+  /** Mails to one recipient address, whatever flow and requester (a portal's confirmation included). */
+  maxPerRecipientPerHour: number;
   maxPerClientPerHour: number;
 };
 

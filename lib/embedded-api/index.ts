@@ -52,6 +52,7 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
       timeoutMs: config.SMTP_TIMEOUT_MS,
       from: config.MAIL_FROM,
       maxPerParticipantPerHour: config.MAIL_MAX_PER_PARTICIPANT_PER_HOUR,
+      maxPerRecipientPerHour: config.MAIL_MAX_PER_RECIPIENT_PER_HOUR,
       maxPerClientPerHour: config.MAIL_MAX_PER_CLIENT_PER_HOUR,
     },
     publicUrl: config.PUBLIC_URL,

@@ -376,3 +376,60 @@ describe('migration 13 on a database an older app left', () => {
     }
   });
 });
+
+/**
+ * Confirmation mails count under the mail limits like every mail: the invoice's name, street and city
+ * are the buyer's own text, so per recipient and per the buyer's address only so many go out an hour.
+ * A confirmation held back is not lost: it is tried again on the schedule once the hour has passed.
+ */
+describe('confirmation mails under the mail limits', () => {
+  /** A paid transaction to `email`, its invoice sent from `address`, its confirmation's first attempt with `mail`. */
+  async function payTo(email: string, address: string, mail: MailSettings) {
+    const handle = createRequestHandler(db, { ...settings, mail }, { now: () => clock });
+    const { answer: invoiceAnswer } = await sendTo(handle, 'submit/portal/invoiceinfo', { ...DEMO_INVOICE, invoiceEmail: email }, address);
+    const transactionId = invoiceAnswer.transactionId as string;
+    const orderId = standin.addOrder({ scenario: 'completed', transactionId, value: '345.67' });
+    const { answer } = await sendTo(handle, 'submit/portal/sucessfullyPaid', { transactionId, paymentDetails: { orderID: orderId } }, address);
+    expect(answer).toMatchObject({ statusCode: 1, detailCode: 0 });
+    await confirmationsSettled(db);
+    return { transactionId, orderId };
+  }
+
+  it('per recipient: three buyers from three addresses paying for one inbox → 2 mails; the third waits, then goes once the hour is over', async () => {
+    clock += 3 * HOUR;
+    const limited = { ...up, maxPerRecipientPerHour: 2 };
+    const email = 'one-inbox@example.org';
+    const logged = captureOutput();
+    let third: { transactionId: string; orderId: string };
+    try {
+      await payTo(email, '192.0.2.201', limited);
+      await payTo(email, '192.0.2.202', limited);
+      third = await payTo(email, '192.0.2.203', limited);
+    } finally {
+      logged.restore();
+    }
+    expect(mailsTo(email)).toHaveLength(2);
+    expect(await stored(third.orderId)).toEqual({ mail: 'failed', attempts: 1, nextAt: clock + MINUTE });
+    expect(logged.events().filter((event) => event.event === 'payment_confirmation' && event.failure === 'limited')).toHaveLength(1);
+    // Still within the hour: held back again, no mail.
+    expect(await retryAt(clock + MINUTE, limited)).toBe(1);
+    expect(mailsTo(email)).toHaveLength(2);
+    // After the hour: the next due attempt sends it, exactly once.
+    const { nextAt } = await stored(third.orderId);
+    expect(nextAt).not.toBeNull();
+    const later = Math.max(nextAt!, clock + HOUR + MINUTE);
+    expect(await retryAt(later, limited)).toBeGreaterThanOrEqual(1);
+    expect(mailsTo(email)).toHaveLength(3);
+    expect(await stored(third.orderId)).toMatchObject({ mail: 'smtp' });
+  });
+
+  it('per client address: one buyer\'s address paying for three inboxes → 2 mails this hour', async () => {
+    clock += 3 * HOUR;
+    const limited = { ...up, maxPerClientPerHour: 2 };
+    const emails = ['client-a@example.org', 'client-b@example.org', 'client-c@example.org'];
+    const paid = [];
+    for (const email of emails) paid.push(await payTo(email, '192.0.2.210', limited));
+    expect(emails.map((email) => mailsTo(email).length)).toEqual([1, 1, 0]);
+    expect(await stored(paid[2]!.orderId)).toMatchObject({ mail: 'failed', attempts: 1 });
+  });
+});

@@ -267,6 +267,16 @@ describe('anti-spam limits (SECURITY.md, "Limits")', () => {
     expect((await send(settings, await participant(), {}, '203.0.113.51')).statusCode).toBe(1);
   });
 
+  it('per recipient, across participants and addresses (any spelling of it); another recipient is not affected', async () => {
+    const settings = settingsWith(smtp.url, { maxPerRecipientPerHour: 2 });
+    const victim = 'postfach@example.com';
+    expect((await send(settings, await participant(), { email: victim }, '203.0.113.60')).statusCode).toBe(1);
+    expect((await send(settings, await participant(), { email: 'Postfach@Example.com' }, '203.0.113.61')).statusCode).toBe(1);
+    expect(await send(settings, await participant(), { email: victim }, '203.0.113.62')).toEqual({ statusCode: 12, detailCode: 102, errorInfo: 'too many mails: at most 2 to one address an hour' });
+    expect(smtp.received.filter((mail) => mail.to.some((to) => to.toLowerCase() === victim))).toHaveLength(2);
+    expect((await send(settings, await participant(), {}, '203.0.113.62')).statusCode).toBe(1);
+  });
+
   it('the window is an hour: mails older than that no longer count', async () => {
     const settings = settingsWith(smtp.url, { maxPerParticipantPerHour: 1 });
     const who = await participant();

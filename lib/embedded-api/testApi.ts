@@ -43,7 +43,7 @@ export function testPortalSettings(portal: Partial<EmbeddedSettings['portal']> =
 
 /** Mail into the outbox (no SMTP server) with generous limits, unless a test says otherwise. */
 export function testMailSettings(mail: Partial<EmbeddedSettings['mail']> = {}): EmbeddedSettings['mail'] {
-  return { timeoutMs: 2000, from: 'Assessment Online <no-reply@assessment-online.example>', maxPerParticipantPerHour: 1000, maxPerClientPerHour: 100_000, ...mail };
+  return { timeoutMs: 2000, from: 'Assessment Online <no-reply@assessment-online.example>', maxPerParticipantPerHour: 1000, maxPerRecipientPerHour: 100_000, maxPerClientPerHour: 100_000, ...mail };
 }
 
 export const TEST_PUBLIC_URL = 'https://assess.example';

@@ -320,6 +320,14 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index key_change_assessor on key_change (assessor_id, changed_at);
     `,
   },
+  {
+    version: 16,
+    name: 'mails counted per recipient too (a hash of the address, kept for the hour it counts)',
+    sql: `
+      alter table mail_sent add column recipient_hash text;
+      create index mail_sent_recipient on mail_sent (recipient_hash, sent_at);
+    `,
+  },
 ];
 
 /**

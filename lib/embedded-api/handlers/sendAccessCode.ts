@@ -53,15 +53,13 @@ export function sendAccessCode(variant: GroupVariant) {
     const language: Language = isLanguage(body.uiLanguage) ? body.uiLanguage : isLanguage(group.ui_language) ? group.ui_language : 'de-DE';
     const delivery = await deliverAccessCode(ctx, member.id, email, member.access_code, language);
     if ('limited' in delivery) {
-      const { maxPerParticipantPerHour, maxPerClientPerHour } = ctx.settings.mail;
-      return {
-        statusCode: StatusCode.MailNotSent,
-        detailCode: ExtraDetailCode.TooManyMails,
-        errorInfo:
-          delivery.limited === 'participant'
-            ? `too many mails: at most ${maxPerParticipantPerHour} per participant an hour`
-            : `too many mails: at most ${maxPerClientPerHour} per client address an hour`,
-      };
+      const { maxPerParticipantPerHour, maxPerRecipientPerHour, maxPerClientPerHour } = ctx.settings.mail;
+      const limit = {
+        participant: `at most ${maxPerParticipantPerHour} per participant an hour`,
+        recipient: `at most ${maxPerRecipientPerHour} to one address an hour`,
+        client: `at most ${maxPerClientPerHour} per client address an hour`,
+      }[delivery.limited];
+      return { statusCode: StatusCode.MailNotSent, detailCode: ExtraDetailCode.TooManyMails, errorInfo: `too many mails: ${limit}` };
     }
     if ('failed' in delivery) return NOT_SENT[delivery.failed];
     return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, token: renewedToken(holder, ctx) };

@@ -2,6 +2,7 @@ import { logEvent } from '@/lib/log/logger';
 import { languageOf, type ApiContext, type MailSettings } from '../context';
 import type { Database } from '../db/database';
 import { paymentConfirmationMail } from '../mail/paymentConfirmationMail';
+import { isLimited, releaseMail, reserveMailFor } from '../mail/limits';
 import { sendMail, type MailFailure, type MailResult, type OutgoingMail } from '../mail/send';
 import { nextAttemptAt } from './confirmationSchedule';
 import type { TransactionRow } from './store';
@@ -19,16 +20,22 @@ import type { TransactionRow } from './store';
 /** An attempt its sender claimed: its number (1 is the send after the answer) and the claim's time. */
 export type ClaimedAttempt = { paymentId: number; attempt: number; claimedAt: number };
 
+/** limited: the mail limits (mail/limits.ts) hold it back for now; it is tried again on the schedule, never dropped at once. */
+export type ConfirmationFailure = MailFailure | 'limited';
+
 export type AttemptOutcome =
   | { outcome: 'sent'; via: 'smtp' | 'outbox' }
-  | { outcome: 'retrying'; failure: MailFailure; nextAt: Date }
-  | { outcome: 'failedForGood'; failure: MailFailure; permanent: boolean }
+  | { outcome: 'retrying'; failure: ConfirmationFailure; nextAt: Date }
+  | { outcome: 'failedForGood'; failure: ConfirmationFailure; permanent: boolean }
   /** The mail may or may not have gone (the database went away): the claim runs out and it is tried again. */
   | { outcome: 'interrupted' };
 
+/** A confirmation and the buyer it goes out for: their address counts it against the mail limits. */
+export type ConfirmationMail = OutgoingMail & { clientAddress: string };
+
 /** The mail of a payment as its stored transaction and PayPal order give it: the first send and every retry build it here. */
-export function confirmationMail(transaction: TransactionRow, orderId: string): OutgoingMail {
-  return paymentConfirmationMail(
+export function confirmationMail(transaction: TransactionRow, orderId: string): ConfirmationMail {
+  const mail = paymentConfirmationMail(
     {
       transactionId: transaction.id,
       orderId,
@@ -38,6 +45,7 @@ export function confirmationMail(transaction: TransactionRow, orderId: string): 
     },
     languageOf(transaction.ui_language),
   );
+  return { ...mail, clientAddress: transaction.client_address };
 }
 
 /**
@@ -45,7 +53,7 @@ export function confirmationMail(transaction: TransactionRow, orderId: string): 
  * out and another attempt was claimed: that one's outcome counts). One log line per attempt, with
  * the payment's id and never its recipient or text.
  */
-export async function attemptConfirmation(db: Database, settings: MailSettings, claim: ClaimedAttempt, mail: OutgoingMail): Promise<AttemptOutcome> {
+export async function attemptConfirmation(db: Database, settings: MailSettings, claim: ClaimedAttempt, mail: ConfirmationMail): Promise<AttemptOutcome> {
   const outcome = await sendAndRecord(db, settings, claim, mail);
   const level = outcome.outcome === 'sent' ? 'info' : outcome.outcome === 'failedForGood' ? 'error' : 'warn';
   const fields = outcome.outcome === 'retrying' ? { ...outcome, nextAt: outcome.nextAt.toISOString() } : outcome;
@@ -53,9 +61,13 @@ export async function attemptConfirmation(db: Database, settings: MailSettings, 
   return outcome;
 }
 
-async function sendAndRecord(db: Database, settings: MailSettings, claim: ClaimedAttempt, mail: OutgoingMail): Promise<AttemptOutcome> {
+async function sendAndRecord(db: Database, settings: MailSettings, claim: ClaimedAttempt, { clientAddress, ...mail }: ConfirmationMail): Promise<AttemptOutcome> {
   try {
-    const result = await sendMail(db, settings, mail);
+    // Counted like every mail, per recipient and per the buyer's address: the invoice's name, street
+    // and city are the buyer's own text, so the portal must not become a way to fill someone's inbox.
+    const reservation = await reserveMailFor(db, settings, { recipient: mail.to, clientAddress }, claim.claimedAt);
+    const result: MailResult | { failed: 'limited'; permanent: false } = isLimited(reservation) ? { failed: 'limited', permanent: false } : await sendMail(db, settings, mail);
+    if (!isLimited(reservation) && 'failed' in result) await releaseMail(db, reservation);
     const outcome = outcomeOf(result, claim);
     await db.query('update payment set confirmation_mail = $2, confirmation_next_at = $3 where id = $1 and confirmation_attempts = $4', [
       claim.paymentId,
@@ -71,7 +83,7 @@ async function sendAndRecord(db: Database, settings: MailSettings, claim: Claime
   }
 }
 
-function outcomeOf(result: MailResult, claim: ClaimedAttempt): AttemptOutcome {
+function outcomeOf(result: MailResult | { failed: 'limited'; permanent: false }, claim: ClaimedAttempt): AttemptOutcome {
   if ('sent' in result) return { outcome: 'sent', via: result.sent };
   const next = nextAttemptAt(claim.attempt, claim.claimedAt, result.permanent);
   return next === undefined ? { outcome: 'failedForGood', failure: result.failed, permanent: result.permanent } : { outcome: 'retrying', failure: result.failed, nextAt: new Date(next) };
@@ -84,7 +96,7 @@ const PENDING = new WeakMap<Database, Set<Promise<unknown>>>();
  * server must not turn the buyer's success into an error page (the proxy gives a call
  * UPSTREAM_TIMEOUT_MS, and verifying with PayPal may already have taken most of it).
  */
-export function confirmAfterAnswer(ctx: ApiContext, claim: ClaimedAttempt, mail: OutgoingMail): void {
+export function confirmAfterAnswer(ctx: ApiContext, claim: ClaimedAttempt, mail: ConfirmationMail): void {
   const { db } = ctx;
   let pending = PENDING.get(db);
   if (!pending) PENDING.set(db, (pending = new Set()));

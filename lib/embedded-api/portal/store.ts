@@ -20,6 +20,8 @@ export type TransactionRow = {
   product_text: string;
   price_cents: string | number;
   ui_language: string;
+  /** The buyer's address when the invoice was sent: their confirmation counts against its mail limit. */
+  client_address: string;
 };
 
 /** Portal ids as the address carries them: 1 to 9 digits, no sign, no leading zero. */
@@ -54,7 +56,7 @@ export function newTransactionId(): string {
 
 export async function findTransaction(sql: Sql, transactionId: string): Promise<TransactionRow | undefined> {
   const [row] = await sql.query<TransactionRow>(
-    `select id, portal_id, invoice_is_private, invoice_name, invoice_street, invoice_city, invoice_email, product_text, price_cents, ui_language
+    `select id, portal_id, invoice_is_private, invoice_name, invoice_street, invoice_city, invoice_email, product_text, price_cents, ui_language, client_address
        from portal_transaction where id = $1`,
     [transactionId],
   );
