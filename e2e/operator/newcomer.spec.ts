@@ -86,7 +86,8 @@ test.describe('@operator a newcomer runs their own questionnaire', needs('own-se
     expect(deepLink).toBe(`http://localhost:${PORT}/home/${identCode}`);
 
     // On PGlite the app holds the data folder: it starts after the commands and stops before the export.
-    server = await startEdgeServer(PORT, { DATA_DIR: env.DATA_DIR!, PUBLIC_URL: env.PUBLIC_URL! });
+    // As `npm start` starts it: not demo mode, so none of the demo's rows sits next to the operator's.
+    server = await startEdgeServer(PORT, { DATA_DIR: env.DATA_DIR!, PUBLIC_URL: env.PUBLIC_URL!, DEMO_MODE: 'off' });
     await page.goto(deepLink!);
     await enterAccessCode(page, accessCode!);
     // A first login offers to set a personal key; keeping the access code is fine.
