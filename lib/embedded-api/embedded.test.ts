@@ -282,11 +282,12 @@ describe('sign-out (pageinfo/error with category SignOut)', () => {
     expect((await call('pageinfo/error', { category: 'SignOut', token })).json).toMatchObject({ statusCode: 1, detailCode: 20 });
   });
 
-  it('signing out one token leaves other tokens of the same person valid', async () => {
+  it('signing out ends every earlier token of the same person (another tab, a copy); a login afterwards is valid', async () => {
     const first = await loggedInToken();
     const second = await loggedInToken();
-    await call('pageinfo/error', { category: 'SignOut', token: first });
-    expect((await call('pageinfo', { token: second })).json.statusCode).toBe(1);
+    await call('pageinfo/error', { category: 'SignOut', token: second });
+    expect((await call('pageinfo', { token: first })).json).toMatchObject({ statusCode: 3, detailCode: 23 });
+    expect((await call('pageinfo', { token: await loggedInToken() })).json.statusCode).toBe(1);
   });
 
   it('pageinfo/error without SignOut does not sign out', async () => {

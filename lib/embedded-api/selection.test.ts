@@ -207,9 +207,16 @@ describe('finishing in the group flow (spec §4)', () => {
     expect(await assessments(participant.memberId)).toHaveLength(2);
     expect(await page(retry.token!)).toMatchObject({ statusCode: 1, selectedQuestionnaireType: 1 });
 
-    // Once the participant has gone on (a page of Strengths saved), the stale finishing token gets no token.
-    await answer(first.token!, 'kodew-strengths', 1);
-    expect(await finish(motivation)).toEqual({ statusCode: 1, detailCode: 0, logout: false });
+    // One retry only: a second one is refused like the revoked token it is.
+    expect(await finish(motivation)).toEqual({ statusCode: 3, detailCode: 23 });
+
+    // Once the participant has gone on (a page of Strengths saved), the stale finishing token's retry gets no token.
+    const other = await newParticipant({ withAccount: true });
+    const otherMotivation = (await choose(other.token, 2, 2)).token!;
+    await answer(otherMotivation, 'kodew-motivation');
+    const otherFirst = await finish(otherMotivation);
+    await answer(otherFirst.token!, 'kodew-strengths', 1);
+    expect(await finish(otherMotivation)).toEqual({ statusCode: 1, detailCode: 0, logout: false });
   });
 
   it('an ident-code assessment finishes with logout as before', async () => {

@@ -34,6 +34,7 @@ const settings: EmbeddedSettings = {
   mail: testMailSettings(),
   publicUrl: TEST_PUBLIC_URL,
   portal: testPortalSettings(),
+  keyChanges: { maxPerParticipantPerHour: 10 },
 };
 
 async function main() {

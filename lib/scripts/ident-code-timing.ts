@@ -31,6 +31,7 @@ const settings: EmbeddedSettings = {
   mail: testMailSettings(),
   publicUrl: TEST_PUBLIC_URL,
   portal: testPortalSettings(),
+  keyChanges: { maxPerParticipantPerHour: 10 },
 };
 
 function unknownCode(): string {
