@@ -76,6 +76,28 @@ describe('the PGlite folder lock, with real second processes', () => {
     await db.close();
   }, 120_000);
 
+  it('a killed app that is a zombie (its parent does not collect it) does not hold the folder: the restart takes it at once', async () => {
+    const dataDir = folder();
+    // The shell starts the holder, then becomes `sleep`, which never collects a child that ended.
+    const parent = spawn('sh', ['-c', '"$0" "$@" & exec sleep 600', process.execPath, FIXTURE, dataDir, 'app', '0'], { cwd: process.cwd() });
+    try {
+      const line = await new Promise<string>((resolve) => readline.createInterface({ input: parent.stdout }).once('line', resolve));
+      expect(line).toMatch(/^open \d+$/);
+      const appPid = Number(line.split(' ')[1]);
+      process.kill(appPid, 'SIGKILL');
+      const stateOf = () => fs.readFileSync(`/proc/${appPid}/stat`, 'utf8').split(') ')[1]!.split(' ')[0];
+      while (stateOf() !== 'Z') await new Promise((resolve) => setTimeout(resolve, 10));
+
+      const asked = Date.now();
+      const lock = await lockFolder(dataDir, { role: 'app', waitMs: 0 });
+      expect(Date.now() - asked).toBeLessThan(1_000);
+      expect(stateOf()).toBe('Z');
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  }, 120_000);
+
   it('an app does not wait for another app: it fails at once', async () => {
     const dataDir = folder();
     const app = holdFolder(dataDir);

@@ -2,13 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { processState } from './processState';
 
 /**
  * PGlite on disk is one process per folder: a second process opening the same folder corrupts it.
  * So whoever opens it (the app, the admin command line) first takes `<data dir>/pgdata.lock`, a
  * file naming its holder. The file is created atomically with its content (written beside, then
  * hard-linked into place, which fails when the name exists). A lock whose process is gone is taken
- * over at once: after SIGKILL the restart must not wait for anyone to clean up.
+ * over at once: after SIGKILL the restart must not wait for anyone to clean up. A holder that is
+ * dying (killed, still being torn down) is waited for, up to DYING_WAIT_MS, and a zombie counts as
+ * gone (processState.ts): a service manager restarting a killed app 100 ms later gets in.
  */
 
 export type LockRole = 'app' | 'command line';
@@ -41,7 +44,10 @@ export const DEFAULT_WAIT_MS = 30_000;
 export const HEARTBEAT_MS = 5_000;
 /** A lock from another host whose heartbeat is older than this is stale (its pid cannot be checked from here). */
 export const FOREIGN_STALE_MS = 20_000;
+/** How long a holder that is exiting (killed, torn down by the kernel) is waited for, whatever waitMs says. */
+export const DYING_WAIT_MS = 10_000;
 const POLL_MS = 200;
+const DYING_POLL_MS = 10;
 
 /** The folder is held by another process; nothing was opened. */
 export class FolderBusyError extends Error {
@@ -50,8 +56,9 @@ export class FolderBusyError extends Error {
     readonly holder: LockHolder | undefined,
     readonly file: string,
     waitedMs: number,
+    exiting = false,
   ) {
-    super(busyMessage(dataDir, holder, file, waitedMs));
+    super(busyMessage(dataDir, holder, file, waitedMs, exiting));
     this.name = 'FolderBusyError';
   }
 }
@@ -61,8 +68,8 @@ export function describeHolder(holder: LockHolder): string {
   return `${who} (pid ${holder.pid} on host ${holder.host}, since ${holder.since})`;
 }
 
-function busyMessage(dataDir: string, holder: LockHolder | undefined, file: string, waitedMs: number): string {
-  const waited = waitedMs >= 1000 ? `, still after waiting ${Math.round(waitedMs / 1000)} s` : '';
+function busyMessage(dataDir: string, holder: LockHolder | undefined, file: string, waitedMs: number, exiting: boolean): string {
+  const waited = waitedMs >= 1000 ? `, still${exiting ? ' exiting' : ''} after waiting ${Math.round(waitedMs / 1000)} s` : '';
   if (!holder) {
     return `The data folder ${dataDir} is locked by ${file}, which names no holder this program can read${waited}. ` +
       'If no app or admin command runs on this folder, delete that file.';
@@ -94,7 +101,13 @@ export async function lockFolder(dataDir: string, options: LockOptions): Promise
     const outcome = tryLock(file, me);
     if (outcome === 'held') return hold(file, me);
     if (outcome === 'retry') continue;
-    const { holder } = outcome;
+    const { holder, dying } = outcome;
+    if (dying) {
+      // It runs no code of its own any more; what it wrote is written once the kernel is done with it.
+      if (Date.now() - started >= Math.max(waitMs, DYING_WAIT_MS)) throw new FolderBusyError(dataDir, holder, file, Date.now() - started, true);
+      await new Promise((resolve) => setTimeout(resolve, DYING_POLL_MS));
+      continue;
+    }
     const waitable = holder !== undefined && (holder.role === 'command line' || holder.host !== me.host);
     if (!waitable || Date.now() - started >= waitMs) throw new FolderBusyError(dataDir, holder, file, Date.now() - started);
     if (!told) {
@@ -105,7 +118,7 @@ export async function lockFolder(dataDir: string, options: LockOptions): Promise
   }
 }
 
-type Outcome = 'held' | 'retry' | { holder: LockHolder | undefined };
+type Outcome = 'held' | 'retry' | { holder: LockHolder | undefined; dying?: boolean };
 
 function tryLock(file: string, me: LockHolder): Outcome {
   const draft = `${file}.${me.pid}.${me.nonce}`;
@@ -117,7 +130,9 @@ function tryLock(file: string, me: LockHolder): Outcome {
     if (codeOf(error) !== 'EEXIST') throw error;
     const holder = readHolder(file);
     if (holder === 'gone') return 'retry';
-    if (holder === undefined || isAlive(file, holder)) return { holder };
+    if (holder === undefined) return { holder };
+    const state = holderState(file, holder);
+    if (state !== 'gone') return { holder, dying: state === 'dying' };
     takeOver(file, holder, draft);
     return 'retry';
   } finally {
@@ -138,7 +153,7 @@ export function takeOver(file: string, stale: LockHolder, draft: string): void {
     if (codeOf(error) !== 'EEXIST') throw error;
     // Someone else is taking over; a takeover whose process died in between is removed for the next try.
     const other = readHolder(mutex);
-    if (other === 'gone' || (other !== undefined && isAlive(mutex, other))) return;
+    if (other === 'gone' || (other !== undefined && holderState(mutex, other) !== 'gone')) return;
     fs.rmSync(mutex, { force: true });
     return;
   }
@@ -192,36 +207,38 @@ export function readHolder(file: string): LockHolder | 'gone' | undefined {
   }
 }
 
-function isAlive(file: string, holder: LockHolder): boolean {
+/**
+ * alive: it may still write to the folder. dying: killed or exiting, torn down by the kernel right
+ * now (it runs no code of its own any more). gone: no such process, a zombie, or another process
+ * under a reused pid.
+ */
+function holderState(file: string, holder: LockHolder): 'alive' | 'dying' | 'gone' {
   if (holder.host !== os.hostname()) {
     // Its pid means nothing here: judge by the heartbeat.
     try {
-      return Date.now() - fs.statSync(file).mtimeMs < FOREIGN_STALE_MS;
+      return Date.now() - fs.statSync(file).mtimeMs < FOREIGN_STALE_MS ? 'alive' : 'gone';
     } catch {
-      return false;
+      return 'gone';
     }
   }
   // Our own pid: alive only if this process holds it now (a container restarts its app with the same pid).
-  if (holder.pid === process.pid) return heldHere.get(file) === holder.nonce;
+  if (holder.pid === process.pid) return heldHere.get(file) === holder.nonce ? 'alive' : 'gone';
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: it exists, under another user.
-    if (codeOf(error) === 'ESRCH') return false;
+    if (codeOf(error) === 'ESRCH') return 'gone';
   }
-  const ticks = startTicksOf(holder.pid);
-  return !(holder.startTicks && ticks && ticks !== holder.startTicks);
+  // Without /proc (not Linux) an existing pid is all there is to go by.
+  const state = processState(holder.pid);
+  if (!state) return 'alive';
+  if ((holder.startTicks && state.startTicks !== holder.startTicks) || state.ended) return 'gone';
+  return state.exiting ? 'dying' : 'alive';
 }
 
 /** Field 22 of /proc/<pid>/stat: when the process started; undefined where there is no /proc. */
 function startTicksOf(pid: number): string | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may contain spaces and parentheses: count from the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
+  return processState(pid)?.startTicks;
 }
 
 function codeOf(error: unknown): string | undefined {
