@@ -530,6 +530,13 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     cells: everyState(refused(5, 107)),
   },
   {
+    id: 'invoice, another identifier',
+    calls: ['submit/portal/invoiceinfo'],
+    when: "the portal's id under another identifier (ids cannot be tried in turn): nothing stored",
+    situation: 'portalVisitor',
+    cells: everyState(refused(2, 104)),
+  },
+  {
     id: 'payment report, no transaction',
     calls: ['submit/portal/sucessfullyPaid'],
     when: "a transaction id that is none (the proxy sends only the session's own) with an order PayPal says is paid: nothing recorded",

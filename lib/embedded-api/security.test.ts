@@ -176,6 +176,7 @@ async function createRaFixture(situation: Situation, n: string, personal: string
 
 /** The demo portal's invoice form as the page sends it. */
 const INVOICE = {
+  groupCodeIdent: 'PTDEMO01',
   portalId: '1',
   isDataPrivacyChecked: true,
   invoiceIsPrivate: true,
@@ -343,7 +344,7 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     case 'pageinfo/portal/login':
       return { groupCodeIdent: rowId.endsWith('unknown portal') ? 'PTDEMO02' : 'PTDEMO01', portalId: '1', product: 5, uiLanguage: 'de-DE', ...withToken };
     case 'submit/portal/invoiceinfo':
-      return { ...INVOICE, ...(rowId.endsWith('another price') && { invoiceProductPrice: 3.45 }), ...withToken };
+      return { ...INVOICE, ...(rowId.endsWith('another price') && { invoiceProductPrice: 3.45 }), ...(rowId.endsWith('another identifier') && { groupCodeIdent: 'PTNOPRICE' }), ...withToken };
     case 'submit/portal/sucessfullyPaid': {
       // Without a transaction of its own, a visitor reports a paid order under an id that is none.
       const portal = fixture.portal ?? { transactionId: 'PT-nosuchtransaction0000', orderId: paypal.addOrder({ scenario: 'completed', transactionId: 'PT-nosuchtransaction0000', value: '345.67' }), othersOrderId: '' };
