@@ -71,6 +71,9 @@ export function portalRequests(r: Random, visitors: Visitor[], baseUrl: string, 
   }
   for (const price of ODD_PRICES) send(visitor, 'submit/portal/invoiceinfo', json(`invoice price ${JSON.stringify(price)}`, portalInvoice({ invoiceProductPrice: price })));
   for (const portalId of ['2', '99', '-1', { id: 1 }]) send(visitor, 'submit/portal/invoiceinfo', json(`invoice for portal ${JSON.stringify(portalId)}`, portalInvoice({ portalId })));
+  // The portal is named by identifier and id together: every other identifier (or none) names no portal.
+  for (const groupCodeIdent of ODD_IDENTS) send(visitor, 'submit/portal/invoiceinfo', json(`invoice under identifier ${JSON.stringify(groupCodeIdent)}`, portalInvoice({ groupCodeIdent })));
+  send(visitor, 'submit/portal/invoiceinfo', json('invoice without an identifier', portalInvoice({ groupCodeIdent: undefined })));
   for (const field of ['isDataPrivacyChecked', 'invoiceIsPrivate'] as const) {
     for (const value of [false, 'true', 1, null]) send(visitor, 'submit/portal/invoiceinfo', json(`invoice ${field} ${JSON.stringify(value)}`, portalInvoice({ [field]: value })));
   }
