@@ -1,6 +1,7 @@
 import { CALLS, isCallPath } from '@/lib/api/catalogue';
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { logEvent, newExceptionId } from '@/lib/log/logger';
+import { errorFields } from '@/lib/log/redactReason';
 import type { Database } from './db/database';
 import type { EmbeddedSettings } from './context';
 import { keyStrengtheningOf, type KeyStrengthening } from './keyStrengthening';
@@ -52,7 +53,8 @@ export function createRequestHandler(db: Database, settings: EmbeddedSettings, {
     } catch (error) {
       const exceptionId = newExceptionId();
       const detailCode = isDatabaseUnavailable(error) ? DetailCode.NoDatabaseConnection : DetailCode.Exception;
-      logEvent('error', 'embedded_api_failure', { id: exceptionId, path, reason: error instanceof Error ? error.message : String(error) });
+      // The database's SQLSTATE and constraint say what failed; its message is logged without the values it quotes.
+      logEvent('error', 'embedded_api_failure', { id: exceptionId, path, ...errorFields(error) });
       return json({ statusCode: StatusCode.Exception, detailCode, exceptionId });
     }
   };
