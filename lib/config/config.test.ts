@@ -403,3 +403,33 @@ describe('PAYPAL_TIMEOUT_MS fits into the proxy\'s limit of an embedded call', (
   });
 });
 
+
+describe('SMTP_URL with a user and password needs TLS', () => {
+  it.each([
+    'smtp://user:Sup3rSecret@mail.example.com:587',
+    'smtp://user:Sup3rSecret@mail.example.com:587?requireTLS=false',
+    'smtp://user:Sup3rSecret@mail.example.com:587?requireTLS=true&ignoreTLS=true',
+    'smtp://user@mail.example.com:25',
+  ])('%s is refused, naming the variable and the ways out, without the URL', (url) => {
+    const message = configErrorFor({ SMTP_URL: url });
+    expect(message).toMatch(/^Invalid configuration: SMTP_URL: carries a user and password but does not require TLS/);
+    expect(message).toContain('?requireTLS=true');
+    expect(message).toContain('SMTP_ALLOW_PLAIN_WITH_CREDENTIALS=true');
+    expect(message).not.toMatch(/Sup3rSecret|user@|mail\.example\.com/);
+  });
+
+  it.each([
+    ['STARTTLS required', { SMTP_URL: 'smtp://user:Sup3rSecret@mail.example.com:587?requireTLS=true' }],
+    ['TLS from the start', { SMTP_URL: 'smtps://user:Sup3rSecret@mail.example.com:465' }],
+    ['TLS from the start on smtp://', { SMTP_URL: 'smtp://user:Sup3rSecret@mail.example.com:465?secure=true' }],
+    ['no credentials (a local relay, the journeys\' test server)', { SMTP_URL: 'smtp://127.0.0.1:2525' }],
+    ['plain on purpose', { SMTP_URL: 'smtp://user:Sup3rSecret@relay.internal:25', SMTP_ALLOW_PLAIN_WITH_CREDENTIALS: 'true' }],
+  ])('%s is accepted', (_, env) => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...env }).SMTP_URL).toBe(env.SMTP_URL);
+  });
+
+  it('the opt-in is off by default and must be a boolean', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).SMTP_ALLOW_PLAIN_WITH_CREDENTIALS).toBe(false);
+    expect(configErrorFor({ SMTP_ALLOW_PLAIN_WITH_CREDENTIALS: 'maybe' })).toContain('SMTP_ALLOW_PLAIN_WITH_CREDENTIALS:');
+  });
+});

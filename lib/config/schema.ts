@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { smtpPlainProblem } from './smtp';
 
 const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on');
 const positiveInt = z.coerce.number().int().positive();
@@ -42,10 +43,13 @@ export const envSchema = z.object({
   /** Where participants reach the app: the admin command line prints deep links under it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   /**
-   * Where the embedded API sends mail (smtp://user:pass@host:587, smtps://… for TLS from the
-   * start); unset: each mail goes into the outbox table that `npm run admin -- outbox` reads.
+   * Where the embedded API sends mail (smtp://user:pass@host:587?requireTLS=true, smtps://… for
+   * TLS from the start); unset: each mail goes into the outbox table that `npm run admin -- outbox`
+   * reads. A user and password need TLS (lib/config/smtp.ts).
    */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** Lets SMTP_URL send its user and password over plain SMTP (a relay without TLS); off by default. */
+  SMTP_ALLOW_PLAIN_WITH_CREDENTIALS: booleanish.default(false),
   /** How long connecting, the greeting and each reply of the SMTP server may take: a dead server fails fast. */
   SMTP_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   /** The sender of every mail, `address` or `Name <address>`. */
@@ -79,6 +83,9 @@ export const envSchema = z.object({
   PERSONAL_KEY_MAX_CHANGES_PER_PARTICIPANT_PER_HOUR: positiveInt.max(1_000_000).default(10),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+}).superRefine((env, ctx) => {
+  const smtp = smtpPlainProblem(env);
+  if (smtp) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: smtp });
 });
 
 export type EnvInput = z.input<typeof envSchema>;

@@ -49,7 +49,7 @@ describe('outbox list', () => {
   });
 
   it('with SMTP_URL set, says that new mails go to that server (without naming it)', async () => {
-    const io = recorder({ ...env, SMTP_URL: 'smtp://user:Sup3rSecret@mail.example.com:587' });
+    const io = recorder({ ...env, SMTP_URL: 'smtp://user:Sup3rSecret@mail.example.com:587?requireTLS=true' });
     expect(await runAdmin(['outbox', 'list'], io)).toBe(EXIT.ok);
     expect(io.stderr[1]).toMatch(/^SMTP_URL is set: the app sends new mails to that server/);
     expect(io.stderr.join('')).not.toContain('Sup3rSecret');
