@@ -25,12 +25,20 @@ export const envSchema = z.object({
    * of it and removes demo rows an earlier demo start left (lib/config/mode.ts).
    */
   DEMO_MODE: booleanish.default(false),
+  /** Wrong access codes for one assessment from one client address within the window; then that address is refused for it (others are not, so nobody can lock the owner out). */
   ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT: positiveInt.default(20),
+  /** Assessments one client address sent wrong codes for (not followed by the right one) within the window; then it is refused for all (a classroom behind one NAT stays far below). */
   ACCESS_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.default(100),
   ACCESS_CODE_FAILURE_WINDOW_SECONDS: positiveInt.default(3600),
   ACCESS_CODE_LOCK_SECONDS: positiveInt.default(900),
-  /** Unknown ident codes from one client address within the window before lookups are refused (enumeration). */
-  IDENT_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.max(1_000_000).default(30),
+  /** Key checks of one assessment that may run back to back, from all addresses together, before they are paced. */
+  ACCESS_CODE_CHECK_BURST: positiveInt.max(1_000_000).default(10),
+  /** Then one key check of one assessment per this many seconds, from all addresses together: what bounds guessing from many addresses. */
+  ACCESS_CODE_CHECK_INTERVAL_SECONDS: positiveInt.max(3600).default(2),
+  /** How long an attempt waits for its turn before it is answered `locked`; stays well below UPSTREAM_TIMEOUT_MS, which the gateway waits. */
+  ACCESS_CODE_MAX_WAIT_SECONDS: positiveInt.max(60).default(8),
+  /** Unknown ident codes from one client address within the window before lookups are refused (enumeration); a class behind one NAT mistypes too. */
+  IDENT_CODE_MAX_FAILURES_PER_CLIENT: positiveInt.max(1_000_000).default(100),
   IDENT_CODE_FAILURE_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
   IDENT_CODE_LOCK_SECONDS: positiveInt.max(30 * 24 * 3600).default(900),
   /** Unknown group codes from one client address within the window before logins from it are refused (enumeration); a classroom behind one NAT mistypes too. */

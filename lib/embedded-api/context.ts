@@ -9,8 +9,22 @@ export type EmbeddedSettings = {
   tokenTtlSeconds: number;
   clientCryptoKey: string;
   clientCryptoIv: string;
-  /** Server-side limits on guessing access codes; counted in the database, so they hold across restarts and instances. */
-  guessing: { maxPerAssessment: number; maxPerClient: number; windowSeconds: number; lockSeconds: number };
+  /**
+   * Server-side limits on guessing access codes; counted in the database, so they hold across
+   * restarts and instances. maxPerAssessment counts per assessment and client address, maxPerClient
+   * the assessments one address failed on; the key checks of one assessment are paced across all
+   * addresses (checkBurst back to back, then one per checkIntervalSeconds, an attempt waiting at
+   * most maxWaitSeconds for its turn).
+   */
+  guessing: {
+    maxPerAssessment: number;
+    maxPerClient: number;
+    windowSeconds: number;
+    lockSeconds: number;
+    checkBurst: number;
+    checkIntervalSeconds: number;
+    maxWaitSeconds: number;
+  };
   /** The same for unknown ident codes, per client address (they are not secret, but must not be enumerable). */
   identCodeGuessing: { maxPerClient: number; windowSeconds: number; lockSeconds: number };
   /**

@@ -1,12 +1,17 @@
 import { decodeClaims } from '@/lib/session/claims';
 import { encryptClientValue } from './clientCrypto';
 import type { Database } from './db/database';
-import { fireWrongAccessCodes } from './guessingProbe';
+import { fireWrongAccessCodes, ownerUnderAttack } from './guessingProbe';
 import { createRequestHandler } from './server';
 import { sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
 
-/** The guessing limits under concurrency and for ident codes, on an in-memory PGlite. */
-const settings = testSettings('g'.repeat(40), { guessing: { maxPerAssessment: 20 }, identCodeGuessing: { maxPerClient: 5 } });
+/**
+ * The guessing limits under concurrency and for ident codes, on an in-memory PGlite. Access-code
+ * checks of one assessment are paced here at 5 back to back, then one a second, an attempt waiting
+ * at most 3 s for its turn.
+ */
+const pace = { checkBurst: 5, checkIntervalSeconds: 1, maxWaitSeconds: 3 };
+const settings = testSettings('g'.repeat(40), { guessing: { maxPerAssessment: 20, ...pace }, identCodeGuessing: { maxPerClient: 5 } });
 
 let db: Database;
 let handle: Handle;
@@ -21,26 +26,62 @@ const call = async (path: string, body: unknown, client = '198.51.100.20', via =
 
 const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryptoKey, settings.clientCryptoIv);
 
-describe('the per-assessment access-code limit holds under concurrency', () => {
-  it('150 concurrent wrong codes from 150 addresses: exactly 20 are checked, the rest refused as locked', async () => {
-    const result = await fireWrongAccessCodes(handle, db, { identCode: 'P1LOCK001', attempts: 150, crypto: { key: settings.clientCryptoKey, iv: settings.clientCryptoIv } });
-    expect(result).toEqual({ attempts: 150, checked: 20, refusedAsLocked: 130, failuresRecorded: 20 });
-    // And the owner's right code is refused too while the lock lasts.
-    const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1LOCK001' });
-    const owner = await call('submit/kodekodex/login', { passwordHash: encrypt('LOCK4711'), token: ident.token });
-    expect(owner).toMatchObject({ statusCode: 1, locked: true });
-    expect(decodeClaims(owner.token).isLoggedIn).toBe(false);
-  }, 60_000);
+const crypto = { key: settings.clientCryptoKey, iv: settings.clientCryptoIv };
 
-  it('the right code among concurrent wrong ones still logs in while the limit is not reached', async () => {
-    await db.query('delete from access_code_failure');
-    const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1SELF001' });
+/** The most checks the pace allows within so many seconds: the burst, then one an interval. */
+const paceBound = (seconds: number) => pace.checkBurst + Math.ceil(seconds / pace.checkIntervalSeconds);
+
+describe('wrong access codes from many addresses: the pace of one assessment’s checks', () => {
+  it('1,000 concurrent wrong codes from 1,000 addresses get no more checks than the pace allows; the rest are answered locked', async () => {
+    const result = await fireWrongAccessCodes(handle, db, { identCode: 'P1LOCK001', attempts: 1000, crypto });
+    expect(result.checked).toBeGreaterThanOrEqual(pace.checkBurst);
+    expect(result.checked).toBeLessThanOrEqual(paceBound(result.seconds));
+    expect(result.failuresRecorded).toBe(result.checked);
+    expect(result.refusedAsLocked).toBe(1000 - result.checked);
+  }, 120_000);
+
+  it('the owner, typing the right code from their own address, gets in within the wait while an attacker sends wrong codes without pause from 300 addresses', async () => {
+    const result = await ownerUnderAttack(handle, db, { identCode: 'P1SELF001', rightCode: 'SELF4711', crypto, addresses: 300, concurrency: 30, warmUpMs: 1500, ownerTries: 3 });
+    expect(result.ownerTries).toBe(1);
+    expect(result.ownerMs).not.toBeNull();
+    expect(result.ownerMs!).toBeLessThan((pace.maxWaitSeconds + 1) * 1000);
+    // However many the attacker sent, the pace checked only so many of them.
+    expect(result.wrongCodesSent).toBeGreaterThan(result.wrongCodesChecked);
+    expect(result.wrongCodesChecked).toBeLessThanOrEqual(paceBound(result.attackSeconds));
+  }, 120_000);
+
+  it('the right code from another network among concurrent wrong ones still logs in', async () => {
+    const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1TURNS01' });
     const answers = await Promise.all([
       ...Array.from({ length: 10 }, (_, i) => call('submit/kodekodex/login', { passwordHash: encrypt(`WRONG${i}`), token: ident.token }, `203.0.113.${i}`)),
-      call('submit/kodekodex/login', { passwordHash: encrypt('SELF4711'), token: ident.token }, '203.0.113.200'),
+      call('submit/kodekodex/login', { passwordHash: encrypt('TURNS4711'), token: ident.token }, '192.0.2.200'),
     ]);
-    expect(answers.filter((a) => a.username === 'Selma Selbst')).toHaveLength(1);
-    expect(answers.some((a) => a.locked)).toBe(false);
+    expect(answers.filter((a) => a.username !== undefined)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('wrong access codes from one address: that address is locked out of the assessment, nobody else', () => {
+  it('after 20 wrong codes the address is refused for the assessment, even with the right code; the owner from another address gets in, which does not free the attacker', async () => {
+    const roomy = createRequestHandler(db, { ...settings, guessing: { ...settings.guessing, checkBurst: 1000 } });
+    const attacker = '198.51.100.66';
+    const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1LAST001' }, attacker, roomy);
+    for (let i = 0; i < 20; i++) expect((await call('submit/kodekodex/login', { passwordHash: encrypt(`WRONG${i}`), token: ident.token }, attacker, roomy)).locked).toBeUndefined();
+    expect(await call('submit/kodekodex/login', { passwordHash: encrypt('LAST4711'), token: ident.token }, attacker, roomy)).toMatchObject({ statusCode: 1, locked: true });
+    const owner = '198.51.100.67';
+    const own = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1LAST001' }, owner, roomy);
+    const answer = await call('submit/kodekodex/login', { passwordHash: encrypt('LAST4711'), token: own.token }, owner, roomy);
+    expect(decodeClaims(answer.token).isLoggedIn).toBe(true);
+    expect((await call('submit/kodekodex/login', { passwordHash: encrypt('LAST4711'), token: ident.token }, attacker, roomy)).locked).toBe(true);
+  }, 60_000);
+
+  it('the limit holds under concurrency: 60 concurrent wrong codes from one address get exactly 20 checks', async () => {
+    const roomy = createRequestHandler(db, { ...settings, guessing: { ...settings.guessing, checkBurst: 1000 } });
+    const attacker = '198.51.100.68';
+    const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1LEAVE01' }, attacker, roomy);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => call('submit/kodekodex/login', { passwordHash: encrypt(`WRONG${i}`), token: ident.token }, attacker, roomy)),
+    );
+    expect(answers.filter((a) => !a.locked)).toHaveLength(20);
   }, 60_000);
 });
 

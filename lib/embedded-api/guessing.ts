@@ -1,15 +1,25 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiContext } from './context';
 import type { Sql } from './db/database';
+import { arrive, askAgain, networkOf, rankOf, type Pace, type TurnVerdict } from './keyCheckTurns';
 
 /**
  * Limits on guessing codes, counted in the database so that they hold across restarts and across
- * instances sharing one PostgreSQL. After too many failures within the window (per assessment or
- * per client address), attempts are refused for the lock period after the last failure, even with
- * the right code; refused attempts are not counted again.
+ * instances sharing one PostgreSQL.
  *
- * Counting and checking is one step: an attempt takes a transaction-scoped advisory lock on its
- * subjects, reads their failures and records itself, all before the slow key check. So 150
- * concurrent wrong codes against a limit of 20 get exactly 20 checks, on any number of instances.
+ * Access codes (and personal keys, checked by the same login): a wrong code counts against its
+ * assessment *and* the address it came from. Too many from one address within the window, and
+ * that address is refused for that assessment for the lock period, even with the right code;
+ * every other address, the owner's too, is not. How fast one assessment's key can be guessed from
+ * many addresses together is bounded by the pace of its checks (keyCheckTurns.ts), which only
+ * delays, and serves first the addresses and networks that have not tried yet, such as the
+ * owner's. An address that failed on too many
+ * assessments is refused for further ones (guessing across assessments). Refused attempts are not
+ * counted again.
+ *
+ * Counting and checking is one step: an attempt takes transaction-scoped advisory locks on its
+ * assessment and address, reads their failures and records itself (as a waiting turn, or as a
+ * failure until settled), all before the slow key check.
  */
 
 /** Advisory-lock namespaces (the first key of pg_advisory_xact_lock(int, int)). */
@@ -22,57 +32,128 @@ const KEEP_SECONDS = 2 * 24 * 3600;
 
 type LimitState = { failures: number; last: Date | null };
 
-/** Failures of one subject within the window, and its last failure at all. */
-async function limitState(sql: Sql, table: 'access_code_failure', column: 'assessment_id' | 'client_address', value: number | string, now: Date, windowSeconds: number): Promise<LimitState> {
-  const [row] = await sql.query<LimitState>(
-    `select count(*) filter (where failed_at > $2::timestamptz - make_interval(secs => $3::float8))::int as failures, max(failed_at) as last
-       from ${table} where ${column} = $1`,
-    [value, now, windowSeconds],
-  );
-  return row ?? { failures: 0, last: null };
-}
-
 function isLocked(state: LimitState, max: number, lockSeconds: number, now: Date): boolean {
   return state.failures >= max && state.last !== null && now.getTime() - new Date(state.last).getTime() < lockSeconds * 1000;
 }
 
-export type AccessCodeAttempt = { id: number; assessmentId: number };
+/**
+ * The address's failures on the assessment within the window, its waiting turns counted as
+ * failures to come (so that concurrent attempts cannot pass the limit), and the last of them.
+ */
+async function pairState(tx: Sql, assessmentId: number, client: string, now: Date, windowSeconds: number): Promise<LimitState> {
+  const [row] = await tx.query<LimitState>(
+    `with recent as (
+       select checked, failed_at from access_code_failure
+        where assessment_id = $1 and client_address = $2 and failed_at > $3::timestamptz - make_interval(secs => $4::float8)
+     ), waiting as (
+       select count(*)::int as n from key_check_turn where assessment_id = $1 and client_address = $2 and expires_at > $3
+     )
+     select (select count(*) filter (where checked) from recent)::int + waiting.n as failures,
+            case when waiting.n > 0 then $3::timestamptz
+                 else (select max(failed_at) from access_code_failure where assessment_id = $1 and client_address = $2 and checked) end as last
+       from waiting`,
+    [assessmentId, client, now, windowSeconds],
+  );
+  return row ?? { failures: 0, last: null };
+}
 
 /**
- * Reserves one access-code attempt: refused ('locked') when the assessment or the client address
- * has used up its failures, otherwise recorded as a failure until settled.
+ * The assessments the address failed on (or waits to be checked for) within the window, other
+ * than this one, and its last failure: an address may go on with the assessments it is at, but
+ * not spread to more than the limit.
+ */
+async function otherAssessmentsState(tx: Sql, assessmentId: number, client: string, now: Date, windowSeconds: number): Promise<LimitState> {
+  const [row] = await tx.query<LimitState>(
+    `select count(distinct assessment_id) filter (where assessment_id <> $1)::int as failures, max(at) as last from (
+       select assessment_id, failed_at as at from access_code_failure
+        where client_address = $2 and checked and failed_at > $3::timestamptz - make_interval(secs => $4::float8)
+       union all
+       select assessment_id, $3::timestamptz from key_check_turn where client_address = $2 and expires_at > $3
+     ) as failed`,
+    [assessmentId, client, now, windowSeconds],
+  );
+  return row ?? { failures: 0, last: null };
+}
+
+export type AccessCodeAttempt = { id: number; assessmentId: number };
+
+/** Where an attempt stands: reserved for a check, refused, or waiting for its turn. */
+type Step = AccessCodeAttempt | 'locked' | { turn: number; sleepMs: number };
+
+/** A moment of the request's own clock: its start as the handler saw it (tests move that), plus the time since. */
+const clockOf = (ctx: ApiContext) => {
+  const started = Date.now();
+  return () => new Date(ctx.now + (Date.now() - started));
+};
+
+/** A checked attempt is a failure until settled; one that got no check is kept for its rank alone. */
+async function recordAttempt(tx: Sql, assessmentId: number, client: string, now: Date, checked: boolean): Promise<AccessCodeAttempt> {
+  const [row] = await tx.query<{ id: number }>(
+    'insert into access_code_failure (assessment_id, client_address, client_network, failed_at, checked) values ($1, $2, $3, $4, $5) returning id',
+    [assessmentId, client, networkOf(client), now, checked],
+  );
+  return { id: Number(row!.id), assessmentId };
+}
+
+/**
+ * Reserves one access-code check: refused ('locked') when the address has used up its failures
+ * on this assessment or its assessments, or when its turn does not come within the wait;
+ * otherwise recorded as a failure until settled. The wait happens between transactions: no
+ * connection is held while sleeping.
  */
 export async function reserveAccessCodeAttempt(ctx: ApiContext, assessmentId: number): Promise<AccessCodeAttempt | 'locked'> {
-  const { maxPerAssessment, maxPerClient, windowSeconds, lockSeconds } = ctx.settings.guessing;
-  const now = new Date(ctx.now);
-  return ctx.db.transaction(async (tx) => {
+  const { maxPerAssessment, maxPerClient, windowSeconds, lockSeconds, checkBurst, checkIntervalSeconds, maxWaitSeconds } = ctx.settings.guessing;
+  const pace: Pace = { burst: checkBurst, intervalSeconds: checkIntervalSeconds, maxWaitSeconds };
+  const clock = clockOf(ctx);
+  const client = ctx.clientAddress;
+  const deadline = ctx.now + maxWaitSeconds * 1000;
+  const lockBoth = async (tx: Sql) => {
     // Always the assessment first, then the address: two attempts never wait on each other crosswise.
     await tx.query('select pg_advisory_xact_lock($1::int, $2::int)', [LOCK_ASSESSMENT, assessmentId]);
-    await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2::text))', [LOCK_ACCESS_CODE_CLIENT, ctx.clientAddress]);
-    const byAssessment = await limitState(tx, 'access_code_failure', 'assessment_id', assessmentId, now, windowSeconds);
-    const byClient = await limitState(tx, 'access_code_failure', 'client_address', ctx.clientAddress, now, windowSeconds);
-    if (isLocked(byAssessment, maxPerAssessment, lockSeconds, now) || isLocked(byClient, maxPerClient, lockSeconds, now)) return 'locked';
+    await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2::text))', [LOCK_ACCESS_CODE_CLIENT, client]);
+  };
+
+  const step = async (tx: Sql, now: Date, turn: TurnVerdict): Promise<Step> => {
+    if (turn === 'full') {
+      await recordAttempt(tx, assessmentId, client, now, false);
+      return 'locked';
+    }
+    return turn.granted ? recordAttempt(tx, assessmentId, client, now, true) : { turn: turn.turn, sleepMs: turn.sleepMs };
+  };
+
+  let next: Step = await ctx.db.transaction(async (tx) => {
+    await lockBoth(tx);
+    const now = clock();
+    const pair = await pairState(tx, assessmentId, client, now, windowSeconds);
+    if (isLocked(pair, maxPerAssessment, lockSeconds, now)) return 'locked';
+    if (isLocked(await otherAssessmentsState(tx, assessmentId, client, now, windowSeconds), maxPerClient, lockSeconds, now)) return 'locked';
     await tx.query(`delete from access_code_failure where failed_at < $1::timestamptz - make_interval(secs => greatest($2::float8, $3::float8, $4::float8))`, [
       now,
       windowSeconds,
       lockSeconds,
       KEEP_SECONDS,
     ]);
-    const [row] = await tx.query<{ id: number }>(
-      'insert into access_code_failure (assessment_id, client_address, failed_at) values ($1, $2, $3) returning id',
-      [assessmentId, ctx.clientAddress, now],
-    );
-    return { id: Number(row!.id), assessmentId };
+    return step(tx, now, await arrive(tx, assessmentId, client, await rankOf(tx, assessmentId, client, now, windowSeconds), now, pace));
   });
+  while (typeof next === 'object' && 'turn' in next) {
+    const { turn, sleepMs } = next;
+    await sleep(Math.max(1, Math.min(sleepMs, deadline - clock().getTime())));
+    next = await ctx.db.transaction(async (tx) => {
+      await lockBoth(tx);
+      const now = clock();
+      return step(tx, now, await askAgain(tx, assessmentId, turn, now, deadline, pace));
+    });
+  }
+  return next;
 }
 
 /**
- * A wrong code leaves its reservation as the failure it is. The right code ends the assessment's
- * run of failures (its reservation included); failures on other assessments keep counting for
- * the address.
+ * A wrong code leaves its reservation as the failure it is. The right code ends the address's run
+ * of failures on the assessment (its reservation included); other addresses' failures keep
+ * counting for them, so that the owner logging in does not free an attacker.
  */
 export async function settleAccessCodeAttempt(ctx: ApiContext, attempt: AccessCodeAttempt, matched: boolean): Promise<void> {
-  if (matched) await ctx.db.query('delete from access_code_failure where assessment_id = $1', [attempt.assessmentId]);
+  if (matched) await ctx.db.query('delete from access_code_failure where assessment_id = $1 and client_address = $2', [attempt.assessmentId, ctx.clientAddress]);
 }
 
 export type IdentCodeRow = {

@@ -24,7 +24,7 @@ const settings: EmbeddedSettings = {
   tokenTtlSeconds: 3600,
   clientCryptoKey: 'probe-key-16byte',
   clientCryptoIv: 'probe-iv-16bytes',
-  guessing: { maxPerAssessment: 20, maxPerClient: 100, windowSeconds: 3600, lockSeconds: 900 },
+  guessing: { maxPerAssessment: 20, maxPerClient: 100, windowSeconds: 3600, lockSeconds: 900, checkBurst: 10, checkIntervalSeconds: 2, maxWaitSeconds: 8 },
   // High enough that no lookup of this run is refused: the lock is not what is timed here.
   identCodeGuessing: { maxPerClient: 1_000_000, windowSeconds: 3600, lockSeconds: 900 },
   groupCodeGuessing: { maxFailuresPerClient: 1_000_000, failureWindowSeconds: 3600, lockSeconds: 900, maxLoginsPerClient: 1_000_000, loginWindowSeconds: 3600 },

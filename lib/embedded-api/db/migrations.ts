@@ -302,6 +302,38 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
     `,
   },
   {
+    version: 14,
+    name: 'access-code checks paced per assessment; waiting turns ranked by the attempts of their address and network',
+    sql: `
+      -- key checks one assessment may still run back to back (a bucket refilled at one check per
+      -- ACCESS_CODE_CHECK_INTERVAL_SECONDS), counted across all addresses (keyCheckTurns.ts)
+      create table key_check_pace (
+        assessment_id int primary key references assessment(id) on delete cascade,
+        tokens float8 not null,
+        updated_at timestamptz not null
+      );
+      -- attempts waiting for a check, served by rank (the attempts of the address and its network
+      -- on the assessment before it), then the newest first
+      create table key_check_turn (
+        id bigserial primary key,
+        assessment_id int not null references assessment(id) on delete cascade,
+        client_address text not null,
+        client_network text not null,
+        rank int not null,
+        expires_at timestamptz not null
+      );
+      create index key_check_turn_queue on key_check_turn (assessment_id, rank, id);
+      create index key_check_turn_client on key_check_turn (client_address, assessment_id);
+      create index access_code_failure_pair on access_code_failure (assessment_id, client_address, failed_at);
+      -- false: an attempt that got no check (its turn did not come), kept only for its rank
+      alter table access_code_failure add column checked boolean not null default true;
+      -- the address's /24 (IPv4) or /48 (IPv6), whose attempts rank its addresses too
+      alter table access_code_failure add column client_network text;
+      create index access_code_failure_network on access_code_failure (assessment_id, client_network, failed_at);
+      create index key_check_turn_network on key_check_turn (assessment_id, client_network);
+    `,
+  },
+  {
     version: 15,
     name: 'tokens end with sign-out, key change and finish; one finish retry within a minute; key changes counted',
     sql: `
