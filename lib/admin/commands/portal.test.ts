@@ -196,7 +196,7 @@ describe('payment list: what became of each confirmation mail', () => {
         ['outbox', 'outbox', 1, null],
       ];
       for (const [state, mail, attempts, nextAt] of states) {
-        const transactionId = (await sendTo(handle, 'submit/portal/invoiceinfo', { ...INVOICE, groupCodeIdent: 'PAYLIST01', portalId, invoiceProductText: 'Teamanalyse', invoiceProductPrice: 99 }, '192.0.2.9')).answer.transactionId as string;
+        const transactionId = (await sendTo(handle, 'submit/portal/invoiceinfo', { ...INVOICE, groupCodeIdent: 'MAILSTATE1', portalId, invoiceProductText: 'Teamanalyse', invoiceProductPrice: 99 }, '192.0.2.9')).answer.transactionId as string;
         await db.query(
           `insert into payment (transaction_id, paypal_order_id, paypal_capture_id, amount_cents, currency, recorded_at, confirmation_mail, confirmation_attempts, confirmation_next_at)
            values ($1, $2, 'CAPTURE000000002', 9900, 'EUR', '2026-01-02T03:04:05Z', $3, $4, $5)`,
