@@ -28,7 +28,7 @@ export function logAppMode(config: Pick<AppConfig, 'NODE_ENV' | 'DEMO_MODE' | 'e
   logEvent(mode.mode === 'demo' && config.NODE_ENV !== 'development' ? 'warn' : 'info', 'app_mode', { ...mode, nodeEnv: config.NODE_ENV });
   if (config.embeddedApi && !takesPayments(config.paypal)) {
     logEvent('error', 'payments_not_available', {
-      reason: 'PAYPAL_MODE is not set: the portal shows "payment not available" and takes no orders. To sell, set PAYPAL_MODE=sandbox or live with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+      reason: 'PAYPAL_MODE is not set: the portal tells buyers that payment is not available and takes no orders. To sell, set PAYPAL_MODE=sandbox or live with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
     });
   }
 }
