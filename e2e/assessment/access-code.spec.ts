@@ -101,10 +101,10 @@ test.describe('@assessment ident code and access code', () => {
     await expect(page).toHaveURL(/\/questionnaire(manual)?$/);
   });
 
-  test('the server locks an assessment after too many failures, even for the right code', needs('limits'), async ({ page }) => {
+  test('the server locks an address out of an assessment after too many failures, even for the right code', needs('limits'), async ({ page }) => {
     await page.goto('/home/P1LOCK001');
     await expect(page).toHaveURL(/\/accesscode$/);
-    // The suite's server allows 12 failures per assessment (playwright.config.ts).
+    // The suite's server allows 12 failures per assessment and address (playwright.config.ts).
     for (let attempt = 1; attempt <= 12; attempt++) {
       const answer = await (await callApi(page, 'submit/kodekodex/login', { passwordHash: encryptCode(`GUESS${attempt}`) })).json();
       expect(answer.tokenClaims.isLoggedIn).toBe(false);

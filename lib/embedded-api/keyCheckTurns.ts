@@ -8,10 +8,10 @@ import type { Sql } from './db/database';
  *
  * Turns go by rank first, then the newest first. The rank is the attempts on the assessment within
  * the window, checked or not, waiting ones included, of the address or (one for every
- * NETWORK_SHARE) of its network, whichever is more: an owner typing from their own address goes
+ * NETWORK_SHARE, rounded up) of its network, whichever is more: an owner typing from their own address goes
  * before every address that already tried, and every address of a network that did, however many
- * tries those sent. To keep the owner waiting an attacker needs a fresh address in a fresh network
- * for about every check; after its attempt it ranks behind the owner for the window. Within a
+ * tries those sent. To keep the owner waiting an attacker needs a fresh network for every check;
+ * after its first attempt it ranks behind the owner for the window. Within a
  * rank the newest goes first, so that a backlog of turns waiting before the owner came does not
  * keep them waiting.
  *
@@ -39,7 +39,8 @@ export function networkOf(address: string): string {
 
 /**
  * The rank of a new attempt: the attempts of the address on the assessment within the window, or
- * those of its network divided by NETWORK_SHARE, whichever is more; waiting turns count as attempts.
+ * those of its network divided by NETWORK_SHARE and rounded up, whichever is more; waiting turns
+ * count as attempts. Only the first attempt of a network ranks with an owner who has not tried.
  */
 export async function rankOf(tx: Sql, assessmentId: number, client: string, now: Date, windowSeconds: number): Promise<number> {
   const [row] = await tx.query<{ rank: number }>(
@@ -49,7 +50,7 @@ export async function rankOf(tx: Sql, assessmentId: number, client: string, now:
        union all
        select client_address from key_check_turn where assessment_id = $1 and client_network = $3 and expires_at > $4
      )
-     select greatest(count(*) filter (where client_address = $2), floor(count(*)::float8 / $6::float8))::int as rank from attempts`,
+     select greatest(count(*) filter (where client_address = $2), ceil(count(*)::float8 / $6::float8))::int as rank from attempts`,
     [assessmentId, client, networkOf(client), now, windowSeconds, NETWORK_SHARE],
   );
   return row?.rank ?? 0;
