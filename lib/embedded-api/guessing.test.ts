@@ -60,6 +60,19 @@ describe('wrong access codes from many addresses: the pace of one assessment’s
   }, 60_000);
 });
 
+describe('attempts that get no check', () => {
+  it('are kept for their rank only up to the per-address limit: a flood of them does not grow the table without end', async () => {
+    const slow = createRequestHandler(db, { ...settings, guessing: { ...settings.guessing, checkBurst: 1, checkIntervalSeconds: 60, maxWaitSeconds: 1 } });
+    const flooder = '198.51.100.90';
+    const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1VIEW001' }, flooder, slow);
+    const answers = [];
+    for (let i = 0; i < 50; i++) answers.push(await call('submit/kodekodex/login', { passwordHash: encrypt(`WRONG${i}`), token: ident.token }, flooder, slow));
+    expect(answers.filter((a) => !a.locked)).toHaveLength(1);
+    const [rows] = await db.query<{ n: number }>('select count(*)::int as n from access_code_failure where client_address = $1', [flooder]);
+    expect(rows!.n).toBe(settings.guessing.maxPerAssessment);
+  }, 60_000);
+});
+
 describe('wrong access codes from one address: that address is locked out of the assessment, nobody else', () => {
   it('after 20 wrong codes the address is refused for the assessment, even with the right code; the owner from another address gets in, which does not free the attacker', async () => {
     const roomy = createRequestHandler(db, { ...settings, guessing: { ...settings.guessing, checkBurst: 1000 } });
@@ -98,6 +111,11 @@ describe('ident codes: failed lookups are limited per client address', () => {
     // Refused lookups are not counted again: still 5 failures for the address.
     const [row] = await db.query<{ n: number }>('select count(*)::int as n from ident_code_lookup where client_address = $1 and failed', [client]);
     expect(row!.n).toBe(5);
+  });
+
+  it('unknown codes from 200 other addresses keep nobody out: there is no per-code lock to aim at an owner', async () => {
+    for (let i = 0; i < 200; i++) await lookUp(`OTHER${String(i).padStart(3, '0')}`, `10.77.${i >> 8}.${i & 255}`);
+    expect((await lookUp('P2DEMO01', '198.51.100.76')).statusCode).toBe(1);
   });
 
   it('known codes and malformed codes are not counted', async () => {

@@ -86,13 +86,28 @@ const clockOf = (ctx: ApiContext) => {
   return () => new Date(ctx.now + (Date.now() - started));
 };
 
-/** A checked attempt is a failure until settled; one that got no check is kept for its rank alone. */
-async function recordAttempt(tx: Sql, assessmentId: number, client: string, now: Date, checked: boolean): Promise<AccessCodeAttempt> {
+/** A checked attempt is a failure until settled. */
+async function recordFailure(tx: Sql, assessmentId: number, client: string, now: Date): Promise<AccessCodeAttempt> {
   const [row] = await tx.query<{ id: number }>(
-    'insert into access_code_failure (assessment_id, client_address, client_network, failed_at, checked) values ($1, $2, $3, $4, $5) returning id',
-    [assessmentId, client, networkOf(client), now, checked],
+    'insert into access_code_failure (assessment_id, client_address, client_network, failed_at, checked) values ($1, $2, $3, $4, true) returning id',
+    [assessmentId, client, networkOf(client), now],
   );
   return { id: Number(row!.id), assessmentId };
+}
+
+/**
+ * An attempt that got no check is kept for its rank alone, and only up to `max` attempts of the
+ * address within the window: beyond them its rank is behind the owner's anyway, and a flood of
+ * refused attempts must not grow the table without end.
+ */
+async function recordUnchecked(tx: Sql, assessmentId: number, client: string, now: Date, windowSeconds: number, max: number): Promise<void> {
+  await tx.query(
+    `insert into access_code_failure (assessment_id, client_address, client_network, failed_at, checked)
+     select $1, $2, $3, $4, false
+      where (select count(*) from access_code_failure
+              where assessment_id = $1 and client_address = $2 and failed_at > $4::timestamptz - make_interval(secs => $5::float8)) < $6`,
+    [assessmentId, client, networkOf(client), now, windowSeconds, max],
+  );
 }
 
 /**
@@ -115,10 +130,10 @@ export async function reserveAccessCodeAttempt(ctx: ApiContext, assessmentId: nu
 
   const step = async (tx: Sql, now: Date, turn: TurnVerdict): Promise<Step> => {
     if (turn === 'full') {
-      await recordAttempt(tx, assessmentId, client, now, false);
+      await recordUnchecked(tx, assessmentId, client, now, windowSeconds, maxPerAssessment);
       return 'locked';
     }
-    return turn.granted ? recordAttempt(tx, assessmentId, client, now, true) : { turn: turn.turn, sleepMs: turn.sleepMs };
+    return turn.granted ? recordFailure(tx, assessmentId, client, now) : { turn: turn.turn, sleepMs: turn.sleepMs };
   };
 
   let next: Step = await ctx.db.transaction(async (tx) => {
