@@ -14,11 +14,13 @@ process.env.E2E_STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
  * each other out: every journey comes from 127.0.0.1 (the group journeys alone start a participant
  * with KWDEMO01 dozens of times and type dozens of wrong group codes; the portal journeys start
  * many invoices). The demo assessments' key checks are not paced: journeys of both workers log in
- * to the same ones.
+ * to the same ones. Journeys set the demo participants' keys again and again, and mail the same
+ * buyer and participant addresses run after run.
  */
 const LIMITS =
   'ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT=12 ACCESS_CODE_MAX_FAILURES_PER_CLIENT=1000 ACCESS_CODE_CHECK_BURST=100000 IDENT_CODE_MAX_FAILURES_PER_CLIENT=1000 ' +
-  'GROUP_CODE_MAX_FAILURES_PER_CLIENT=100000 GROUP_CODE_MAX_LOGINS_PER_CLIENT=100000 PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR=100000';
+  'GROUP_CODE_MAX_FAILURES_PER_CLIENT=100000 GROUP_CODE_MAX_LOGINS_PER_CLIENT=100000 PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR=100000 ' +
+  'PERSONAL_KEY_MAX_CHANGES_PER_PARTICIPANT_PER_HOUR=100000';
 /**
  * Mail: the app sends to the SMTP server a journey runs on this port (e2e/support/smtp.ts, the
  * journeys of e2e/group/email.spec.ts); while none runs, nothing listens there and a mail is not
@@ -27,7 +29,7 @@ const LIMITS =
  */
 const SMTP_PORT = BASE + 98;
 process.env.E2E_SMTP_PORT = String(SMTP_PORT);
-const MAIL = `SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} SMTP_TIMEOUT_MS=3000 MAIL_MAX_PER_CLIENT_PER_HOUR=100000 PUBLIC_URL=http://localhost:${PORT}`;
+const MAIL = `SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} SMTP_TIMEOUT_MS=3000 MAIL_MAX_PER_CLIENT_PER_HOUR=100000 MAIL_MAX_PER_RECIPIENT_PER_HOUR=100000 PUBLIC_URL=http://localhost:${PORT}`;
 
 /**
  * QA against a deployed instance: BASE_URL is its address, no server is started here, and the
