@@ -3,6 +3,7 @@ import { envSchema } from '@/lib/config/schema';
 import { decodeClaims } from '@/lib/session/claims';
 import { encryptClientValue } from './clientCrypto';
 import type { Database } from './db/database';
+import { groupCodeGuessingSettings, guessingSettings, identCodeGuessingSettings } from './index';
 import { createRequestHandler } from './server';
 import { sendTo, startTestApi, testSettings, TEST_PUBLIC_URL, type Answer, type Handle } from './testApi';
 
@@ -12,27 +13,9 @@ import { sendTo, startTestApi, testSettings, TEST_PUBLIC_URL, type Answer, type 
  */
 const defaults = envSchema.parse({});
 const settings = testSettings('c'.repeat(40), {
-  guessing: {
-    maxPerAssessment: defaults.ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT,
-    maxPerClient: defaults.ACCESS_CODE_MAX_FAILURES_PER_CLIENT,
-    windowSeconds: defaults.ACCESS_CODE_FAILURE_WINDOW_SECONDS,
-    lockSeconds: defaults.ACCESS_CODE_LOCK_SECONDS,
-    checkBurst: defaults.ACCESS_CODE_CHECK_BURST,
-    checkIntervalSeconds: defaults.ACCESS_CODE_CHECK_INTERVAL_SECONDS,
-    maxWaitSeconds: defaults.ACCESS_CODE_MAX_WAIT_SECONDS,
-  },
-  identCodeGuessing: {
-    maxPerClient: defaults.IDENT_CODE_MAX_FAILURES_PER_CLIENT,
-    windowSeconds: defaults.IDENT_CODE_FAILURE_WINDOW_SECONDS,
-    lockSeconds: defaults.IDENT_CODE_LOCK_SECONDS,
-  },
-  groupCodeGuessing: {
-    maxFailuresPerClient: defaults.GROUP_CODE_MAX_FAILURES_PER_CLIENT,
-    failureWindowSeconds: defaults.GROUP_CODE_FAILURE_WINDOW_SECONDS,
-    lockSeconds: defaults.GROUP_CODE_LOCK_SECONDS,
-    maxLoginsPerClient: defaults.GROUP_CODE_MAX_LOGINS_PER_CLIENT,
-    loginWindowSeconds: defaults.GROUP_CODE_LOGIN_WINDOW_SECONDS,
-  },
+  guessing: guessingSettings(defaults),
+  identCodeGuessing: identCodeGuessingSettings(defaults),
+  groupCodeGuessing: groupCodeGuessingSettings(defaults),
 });
 
 let db: Database;

@@ -1,4 +1,5 @@
 import { getConfig, type AppConfig } from '@/lib/config';
+import type { Env } from '@/lib/config/schema';
 import { deriveKey } from '@/lib/crypto/hmac';
 import { logEvent } from '@/lib/log/logger';
 import { openDatabase, type Database } from './db/database';
@@ -20,33 +21,49 @@ export type EmbeddedApi = {
   close(): Promise<void>;
 };
 
+/**
+ * The guessing limits as the environment sets them: the embedded API's settings, and what tests and
+ * measurements take when they run at the limits a start has (envSchema.parse({})).
+ */
+export function guessingSettings(env: Env): EmbeddedSettings['guessing'] {
+  return {
+    maxPerAssessment: env.ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT,
+    maxPerClient: env.ACCESS_CODE_MAX_FAILURES_PER_CLIENT,
+    windowSeconds: env.ACCESS_CODE_FAILURE_WINDOW_SECONDS,
+    lockSeconds: env.ACCESS_CODE_LOCK_SECONDS,
+    checkBurst: env.ACCESS_CODE_CHECK_BURST,
+    checkIntervalSeconds: env.ACCESS_CODE_CHECK_INTERVAL_SECONDS,
+    maxWaitSeconds: env.ACCESS_CODE_MAX_WAIT_SECONDS,
+  };
+}
+
+export function identCodeGuessingSettings(env: Env): EmbeddedSettings['identCodeGuessing'] {
+  return {
+    maxPerClient: env.IDENT_CODE_MAX_FAILURES_PER_CLIENT,
+    windowSeconds: env.IDENT_CODE_FAILURE_WINDOW_SECONDS,
+    lockSeconds: env.IDENT_CODE_LOCK_SECONDS,
+  };
+}
+
+export function groupCodeGuessingSettings(env: Env): EmbeddedSettings['groupCodeGuessing'] {
+  return {
+    maxFailuresPerClient: env.GROUP_CODE_MAX_FAILURES_PER_CLIENT,
+    failureWindowSeconds: env.GROUP_CODE_FAILURE_WINDOW_SECONDS,
+    lockSeconds: env.GROUP_CODE_LOCK_SECONDS,
+    maxLoginsPerClient: env.GROUP_CODE_MAX_LOGINS_PER_CLIENT,
+    loginWindowSeconds: env.GROUP_CODE_LOGIN_WINDOW_SECONDS,
+  };
+}
+
 export function embeddedSettings(config: AppConfig): EmbeddedSettings {
   return {
     tokenSecret: deriveKey(config.sessionSecret, 'embedded-api').toString('base64url'),
     tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
     clientCryptoKey: config.CLIENT_CRYPTO_KEY,
     clientCryptoIv: config.CLIENT_CRYPTO_IV,
-    guessing: {
-      maxPerAssessment: config.ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT,
-      maxPerClient: config.ACCESS_CODE_MAX_FAILURES_PER_CLIENT,
-      windowSeconds: config.ACCESS_CODE_FAILURE_WINDOW_SECONDS,
-      lockSeconds: config.ACCESS_CODE_LOCK_SECONDS,
-      checkBurst: config.ACCESS_CODE_CHECK_BURST,
-      checkIntervalSeconds: config.ACCESS_CODE_CHECK_INTERVAL_SECONDS,
-      maxWaitSeconds: config.ACCESS_CODE_MAX_WAIT_SECONDS,
-    },
-    identCodeGuessing: {
-      maxPerClient: config.IDENT_CODE_MAX_FAILURES_PER_CLIENT,
-      windowSeconds: config.IDENT_CODE_FAILURE_WINDOW_SECONDS,
-      lockSeconds: config.IDENT_CODE_LOCK_SECONDS,
-    },
-    groupCodeGuessing: {
-      maxFailuresPerClient: config.GROUP_CODE_MAX_FAILURES_PER_CLIENT,
-      failureWindowSeconds: config.GROUP_CODE_FAILURE_WINDOW_SECONDS,
-      lockSeconds: config.GROUP_CODE_LOCK_SECONDS,
-      maxLoginsPerClient: config.GROUP_CODE_MAX_LOGINS_PER_CLIENT,
-      loginWindowSeconds: config.GROUP_CODE_LOGIN_WINDOW_SECONDS,
-    },
+    guessing: guessingSettings(config),
+    identCodeGuessing: identCodeGuessingSettings(config),
+    groupCodeGuessing: groupCodeGuessingSettings(config),
     mail: {
       ...(config.SMTP_URL && { smtpUrl: config.SMTP_URL }),
       timeoutMs: config.SMTP_TIMEOUT_MS,

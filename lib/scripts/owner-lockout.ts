@@ -14,6 +14,7 @@ import { envSchema } from '@/lib/config/schema';
 import { openDatabase } from '@/lib/embedded-api/db/database';
 import { migrate } from '@/lib/embedded-api/db/migrations';
 import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
+import { guessingSettings } from '@/lib/embedded-api';
 import { ownerUnderAttack } from '@/lib/embedded-api/guessingProbe';
 import { createRequestHandler } from '@/lib/embedded-api/server';
 import { TEST_CRYPTO, testSettings } from '@/lib/embedded-api/testApi';
@@ -24,17 +25,8 @@ const warmUpMs = Number(process.env.WARM_UP_MS ?? 5000);
 const spread = process.env.SPREAD === '1';
 const databaseUrl = process.env.DATABASE_URL;
 
-const defaults = envSchema.parse({});
 const settings = testSettings('probe-secret-'.padEnd(40, 'x'), {
-  guessing: {
-    maxPerAssessment: defaults.ACCESS_CODE_MAX_FAILURES_PER_ASSESSMENT,
-    maxPerClient: defaults.ACCESS_CODE_MAX_FAILURES_PER_CLIENT,
-    windowSeconds: defaults.ACCESS_CODE_FAILURE_WINDOW_SECONDS,
-    lockSeconds: defaults.ACCESS_CODE_LOCK_SECONDS,
-    checkBurst: defaults.ACCESS_CODE_CHECK_BURST,
-    checkIntervalSeconds: defaults.ACCESS_CODE_CHECK_INTERVAL_SECONDS,
-    maxWaitSeconds: defaults.ACCESS_CODE_MAX_WAIT_SECONDS,
-  },
+  guessing: guessingSettings(envSchema.parse({})),
 });
 
 async function main() {
