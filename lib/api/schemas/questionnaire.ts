@@ -7,6 +7,16 @@ export const questionnairePageInfoRequest = z.strictObject({
   questionStartIndex: z.number().int().min(1).max(10_000).optional(),
   /** base64 of {questionStartIndex, answers: [{id, value}]}; empty when nothing to save. */
   answers: z.string().max(64 * 1024).optional(),
+  /**
+   * Not in spec §7 (sent only to an upstream whose pages carry a revision, as the embedded API's do):
+   * the answers are a draft of the page they name, kept for the participant and shown again when the
+   * page loads, never counted as answers for finishing. The answer is that same page.
+   */
+  draft: z.boolean().optional(),
+  /** Not in spec §7: the revision of the saved page the answers were chosen on; a stale one saves nothing (the answer says conflict). */
+  baseRevision: z.number().int().min(0).max(2_147_483_647).optional(),
+  /** Not in spec §7: the id of this save, the same on every retry, so that a retry of a save that landed does not save again. */
+  saveId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, - and _, 8 to 64 of them').optional(),
 });
 
 export const answerItem = z.looseObject({
@@ -70,6 +80,16 @@ export const questionnairePageResponse = pageInfoResponse.extend({
   notRated: z.boolean().nullish(),
   answervaluesConfig: answerValuesConfig.nullish(),
   questions: z.array(question).nullish(),
+  /**
+   * Not in spec §3 (an upstream may leave it out, and then keeps last-write-wins and gets no drafts):
+   * the revision of the page shown, which every save and draft of it raises.
+   */
+  revision: z.number().int().nullish(),
+  /**
+   * Not in spec §3: the save named a revision older than the page's; nothing was saved, and the
+   * answer is the page as the server holds it, for the participant to choose between.
+   */
+  conflict: z.boolean().nullish(),
 });
 export type QuestionnairePageResponse = z.output<typeof questionnairePageResponse>;
 
