@@ -3,7 +3,7 @@ import { getConfig } from '@/lib/config';
 import { isSameOrigin } from '@/lib/proxy/checks';
 import { refuse } from '@/lib/proxy/refusal';
 import { allowedOriginsFor, contentSecurityPolicy, newNonce, NONCE_HEADER } from '@/lib/security/csp';
-import { readSessionCookie, sessionCookie, xsrfCookie, XSRF_COOKIE } from '@/lib/session/cookies';
+import { readSessionCookie, sessionCookies, xsrfCookie, XSRF_COOKIE } from '@/lib/session/cookies';
 import { newSession } from '@/lib/session/data';
 import { languageInAddress, withChosenLanguage } from '@/lib/flows/addressLanguage';
 import { isXsrfTokenFor, issueXsrfToken } from '@/lib/session/xsrf';
@@ -41,8 +41,7 @@ export function proxy(request: NextRequest) {
     changed = true;
   }
   if (changed) {
-    const { name, value, ...options } = sessionCookie(session, config);
-    response.cookies.set(name, value, options);
+    for (const { name, value, ...options } of sessionCookies(session, config)) response.cookies.set(name, value, options);
   }
   if (!isXsrfTokenFor(request.cookies.get(XSRF_COOKIE)?.value, session.sid, config.sessionSecret)) {
     const { name, value, ...options } = xsrfCookie(issueXsrfToken(session.sid, config.sessionSecret), config);

@@ -2,6 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { bcp47 } from '@/lib/api/languages';
+import { getConfig } from '@/lib/config';
+import { tokenExpiresAt } from '@/lib/session/claims';
 import { getSession } from '@/lib/session/server';
 import { Header } from '@/components/chrome/Header';
 import { Footer } from '@/components/chrome/Footer';
@@ -12,6 +14,7 @@ import { HydrationMark } from '@/components/chrome/HydrationMark';
 import { EarlyFormCapture } from '@/components/form/EarlyFormCapture';
 import { RouteFocus } from '@/components/chrome/RouteFocus';
 import { loadHeaderFooter } from '@/components/chrome/headerFooter';
+import { SessionTimeout, type SessionTimeoutTexts } from '@/components/session/SessionTimeout';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,12 +25,30 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b5cad' };
 
+const SESSION_TEXTS = ['warningTitle', 'warningText', 'answersKept', 'stay', 'endedTitle', 'endedText', 'endedButton', 'extendFailed', 'minutes', 'seconds'] as const;
+
+/** Raw, not formatted: {time} and {count} are filled in on the client as the countdown runs. */
+function sessionTexts(raw: (key: string) => unknown): SessionTimeoutTexts {
+  return Object.fromEntries(SESSION_TEXTS.map((key) => [key, raw(key)])) as SessionTimeoutTexts;
+}
+
+/**
+ * Only a session that is running is announced: a token that expired before this page was asked for
+ * (the participant opens their link again) ends nothing here.
+ */
+function runningSession(token: string | undefined): { now: number; timed: boolean } {
+  const now = Date.now();
+  const expiresAt = tokenExpiresAt(token);
+  return { now, timed: expiresAt !== undefined && expiresAt > now };
+}
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [session, t, tModal, tError, info] = await Promise.all([
+  const [session, t, tModal, tError, tSession, info] = await Promise.all([
     getSession(),
     getTranslations('header'),
     getTranslations('modal'),
     getTranslations('errorPage'),
+    getTranslations('session'),
     loadHeaderFooter(),
   ]);
   const chromeTexts = {
@@ -37,6 +58,21 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     // {id} is filled in on the client with the error's digest.
     internalError: tError.raw('internal') as string,
   };
+  const { now, timed } = runningSession(session.token);
+  const page = (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <HydrationMark />
+      <RouteFocus />
+    </>
+  );
   return (
     <html lang={bcp47(session.uiLanguage)}>
       <body data-theme={info.theme}>
@@ -44,16 +80,18 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ChromeTextsProvider value={chromeTexts}>
           <ModalProvider>
             <UnsavedAnswersProvider>
-              <a className="skip-link" href="#main">
-                {t('skipToContent')}
-              </a>
-              <Header />
-              <main id="main" className="main" tabIndex={-1}>
-                {children}
-              </main>
-              <Footer />
-              <HydrationMark />
-              <RouteFocus />
+              {timed ? (
+                <SessionTimeout
+                  serverNow={now}
+                  warnBeforeSeconds={getConfig().SESSION_WARNING_SECONDS}
+                  language={session.uiLanguage}
+                  texts={sessionTexts(tSession.raw)}
+                >
+                  {page}
+                </SessionTimeout>
+              ) : (
+                page
+              )}
             </UnsavedAnswersProvider>
           </ModalProvider>
         </ChromeTextsProvider>

@@ -13,6 +13,11 @@ type ModalProps = {
   closeLabel: string;
   /** alertdialog for errors and confirmations, so screen readers announce them at once. */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * What Escape and a click on the backdrop do instead of closing: the session-timeout dialog
+   * extends the session on them (the HMRC pattern), or, once the session has ended, stays open.
+   */
+  onDismiss?: () => void;
 };
 
 /**
@@ -20,7 +25,7 @@ type ModalProps = {
  * page behind is inert. Escape and a click on the backdrop close it; focus returns to the opener
  * (see ModalProvider's openModal).
  */
-export function Modal({ id, title, children, actions, closeLabel, role = 'dialog' }: ModalProps) {
+export function Modal({ id, title, children, actions, closeLabel, role = 'dialog', onDismiss }: ModalProps) {
   const { activeModalId, closeModal, restoreFocus } = useModal();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -60,11 +65,14 @@ export function Modal({ id, title, children, actions, closeLabel, role = 'dialog
       onClose={handleClose}
       onCancel={(event) => {
         event.preventDefault();
-        closeModal(id);
+        if (onDismiss) onDismiss();
+        else closeModal(id);
       }}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> itself, never on its content.
-        if (event.target === event.currentTarget) closeModal(id);
+        if (event.target !== event.currentTarget) return;
+        if (onDismiss) onDismiss();
+        else closeModal(id);
       }}
     >
       {isOpen && (

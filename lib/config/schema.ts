@@ -19,6 +19,8 @@ export const envSchema = z.object({
   CLIENT_CRYPTO_KEY: z.string().refine((v) => [16, 24, 32].includes(Buffer.byteLength(v)), 'must be 16, 24 or 32 bytes').default('Kx7#pQ2!vR9$mW4z'),
   CLIENT_CRYPTO_IV: z.string().refine((v) => Buffer.byteLength(v) === 16, 'must be 16 bytes').default('iV3@bN8&cT5*hJ1q'),
   TOKEN_TTL_SECONDS: positiveInt.max(7 * 24 * 3600).default(4 * 3600),
+  /** How long before the token expires the participant is warned and may stay signed in (components/session/SessionTimeout.tsx). */
+  SESSION_WARNING_SECONDS: positiveInt.max(3600).default(120),
   /**
    * Demo mode, only when asked for (`npm run demo` sets it): the demo data with its public codes,
    * /home-dev listing them, and the PayPal stand-in that takes no money. Off, a start carries none

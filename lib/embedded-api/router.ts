@@ -13,6 +13,7 @@ import { portalPage, submitInvoice, submitPaid } from './handlers/portal';
 import { questionnairePage } from './handlers/questionnaire';
 import { sendAccessCode } from './handlers/sendAccessCode';
 import { generalPageInfo, selectionPage, submitSelection } from './handlers/selection';
+import { withRenewal } from './renewal';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are validated by the contract before a handler runs
 type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
@@ -20,34 +21,34 @@ type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
 /** The calls the embedded API answers so far; the flows' issues add theirs. */
 export const ROUTES: Partial<Record<CallPath, Handler>> = {
   // The manual, the finished page and /kodewinfo (category kodewinfo: the group's info texts).
-  pageinfo: generalPageInfo,
+  pageinfo: withRenewal(generalPageInfo),
   'pageinfo/headerfooter': headerFooterPageInfo,
   'pageinfo/error': errorPageInfo,
-  'pageinfo/kodekodex/login': accessCodePageInfo,
+  'pageinfo/kodekodex/login': withRenewal(accessCodePageInfo),
   'submit/kodekodex/identcode': submitIdentCode,
   'submit/kodekodex/login': submitAccessCodeLogin,
-  'pageinfo/kodekodex/personalinfo': accessPasswordPage,
+  'pageinfo/kodekodex/personalinfo': withRenewal(accessPasswordPage),
   'submit/kodekodex/personalinfo': submitAccessPassword,
-  'pageinfo/kodekodex/register': registerPage,
+  'pageinfo/kodekodex/register': withRenewal(registerPage),
   'submit/kodekodex/register': submitRegister,
   'pageinfo/questionnaire': questionnairePage,
   'submit/finishassessment': finishAssessment,
-  'pageinfo/kodew/personalinfo': groupPersonalInfoPage('kodew'),
+  'pageinfo/kodew/personalinfo': withRenewal(groupPersonalInfoPage('kodew')),
   'submit/kodew/personalinfo': submitGroupPersonalInfo('kodew'),
   'pageinfo/kodew/login': GROUP_LOGIN_HANDLERS.kodew.page,
   'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
   loadImage,
   'submit/kodew/sendaccesscode': sendAccessCode('kodew'),
-  'pageinfo/kodew/assessmentselection': selectionPage('kodew'),
+  'pageinfo/kodew/assessmentselection': withRenewal(selectionPage('kodew')),
   'submit/kodew/assessmentselection': submitSelection('kodew'),
   'pageinfo/ra/login': GROUP_LOGIN_HANDLERS.ra.page,
   'submit/ra/login': GROUP_LOGIN_HANDLERS.ra.submit,
-  'pageinfo/ra/personalinfo': groupPersonalInfoPage('ra'),
+  'pageinfo/ra/personalinfo': withRenewal(groupPersonalInfoPage('ra')),
   'submit/ra/personalinfo': submitGroupPersonalInfo('ra'),
   // The other group flow (issue 9): the same parts, its own variant.
   'pageinfo/kodegroupcode/login': GROUP_LOGIN_HANDLERS.kodegroupcode.page,
   'submit/kodegroupcode/login': GROUP_LOGIN_HANDLERS.kodegroupcode.submit,
-  'pageinfo/kodegroupcode/personalinfo': groupPersonalInfoPage('kodegroupcode'),
+  'pageinfo/kodegroupcode/personalinfo': withRenewal(groupPersonalInfoPage('kodegroupcode')),
   'submit/kodegroupcode/personalinfo': submitGroupPersonalInfo('kodegroupcode'),
   'submit/kodegroupcode/sendaccesscode': sendAccessCode('kodegroupcode'),
   // The portal (issue 10): no token; the proxy binds payment reports to the session's transactions.

@@ -415,6 +415,20 @@ describe('answers', () => {
     expect(storedSession(result.response)).toMatchObject({ token: newToken, username: 'Paula Bereit' });
   });
 
+  it('a stored token comes with the readable cookie that says when it expires, and a token without expiry deletes it', async () => {
+    const exp = 1_900_000_000;
+    const withExpiry = await run(
+      { session: newSession({ token: tokenWith({ product: 1, isLoggedIn: true }) }), path: 'pageinfo/questionnaire', body: JSON.stringify({ questionStartIndex: 1 }) },
+      { response: { statusCode: 1, detailCode: 0, token: tokenWith({ product: 1, isLoggedIn: true, exp }) } },
+    );
+    expect(withExpiry.response.headers.getSetCookie()).toContain(`session-ends=${exp * 1000}; Path=/; Secure; SameSite=Strict`);
+    const without = await run(
+      { session: newSession({ token: tokenWith({ product: 1, isLoggedIn: true, exp }) }), path: 'pageinfo/questionnaire', body: JSON.stringify({ questionStartIndex: 1 }) },
+      { response: { statusCode: 1, detailCode: 0, token: tokenWith({ product: 1, isLoggedIn: true }) } },
+    );
+    expect(without.response.headers.getSetCookie()).toContain('session-ends=; Path=/; Max-Age=0; Secure; SameSite=Strict');
+  });
+
   it('a login gives the session a new id and the page an XSRF token for it; the old XSRF token is refused afterwards', async () => {
     const session = newSession({ token: tokenWith({ product: 1, isLoggedIn: false }) });
     const oldXsrf = issueXsrfToken(session.sid, config.sessionSecret);
@@ -422,7 +436,9 @@ describe('answers', () => {
       { session, xsrfCookieValue: oldXsrf, path: 'submit/kodekodex/login', body: JSON.stringify({ passwordHash: 'enc' }) },
       { response: { statusCode: 1, detailCode: 0, token: tokenWith({ product: 1, isLoggedIn: true }) } },
     );
-    const [sessionLine, xsrfLine] = result.response.headers.getSetCookie();
+    const lines = result.response.headers.getSetCookie();
+    const sessionLine = lines.find((line) => line.startsWith('__Host-session='));
+    const xsrfLine = lines.find((line) => line.startsWith('XSRF-TOKEN='));
     const stored = unsealSession(parseCookieHeader(sessionLine!.split(';')[0]).get('__Host-session'), config.sessionSecret)!;
     expect(stored.sid).not.toBe(session.sid);
     expect(xsrfLine).toMatch(/^XSRF-TOKEN=[^;]+; Path=\/; Secure; SameSite=Strict$/);

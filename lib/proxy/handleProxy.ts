@@ -6,7 +6,7 @@ import { sessionAfterCall } from '@/lib/flows/sessionEffects';
 import { translationsChanged } from '@/lib/flows/translationsChange';
 import { portalReportRefusal } from './portalReport';
 import { decodeClaims } from '@/lib/session/claims';
-import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, XSRF_COOKIE, XSRF_HEADER, xsrfCookie } from '@/lib/session/cookies';
+import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookies, XSRF_COOKIE, XSRF_HEADER, xsrfCookie } from '@/lib/session/cookies';
 import type { SessionData } from '@/lib/session/data';
 import { checkXsrf, issueXsrfToken } from '@/lib/session/xsrf';
 import { sendCall } from '@/lib/upstream/client';
@@ -67,7 +67,7 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   const answer = response as Record<string, unknown>;
   const nextSession = failure ? session : sessionAfterCall(path, body, answer, session);
   if (JSON.stringify(nextSession) !== JSON.stringify(session)) {
-    headers.append('set-cookie', serializeCookie(sessionCookie(nextSession, config)));
+    for (const cookie of sessionCookies(nextSession, config)) headers.append('set-cookie', serializeCookie(cookie));
   }
   // A login gave the session a new id: the page's next call needs an XSRF token for it.
   if (nextSession.sid !== session.sid) headers.append('set-cookie', serializeCookie(xsrfCookie(issueXsrfToken(nextSession.sid, config.sessionSecret), config)));

@@ -45,3 +45,19 @@ export function keptProduct(session: { token?: string; product?: Product }): Pro
   const product = decodeClaims(session.token).product;
   return product !== Product.Unknown ? product : session.product;
 }
+
+/**
+ * When the token expires (its `exp`, in milliseconds), read without verifying it: only to announce
+ * the session's end in time. A token without `exp` (an upstream's own kind) announces nothing.
+ */
+export function tokenExpiresAt(token: string | undefined | null): number | undefined {
+  const middle = token?.split('.')[1];
+  if (!middle) return undefined;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(middle, 'base64url').toString('utf8'));
+    const exp = payload && typeof payload === 'object' ? (payload as Record<string, unknown>).exp : undefined;
+    return typeof exp === 'number' && Number.isFinite(exp) && exp > 0 ? Math.round(exp * 1000) : undefined;
+  } catch {
+    return undefined;
+  }
+}

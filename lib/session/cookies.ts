@@ -1,8 +1,11 @@
 import type { AppConfig } from '@/lib/config';
+import { tokenExpiresAt } from './claims';
 import { sealSession, unsealSession, type SessionData } from './data';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+/** When the session's token expires (milliseconds since 1970), readable by page JavaScript: see sessionEndsCookie. */
+export const SESSION_ENDS_COOKIE = 'session-ends';
 
 type CookieConfig = Pick<AppConfig, 'secureCookies' | 'sessionSecret'>;
 
@@ -18,6 +21,8 @@ export type CookieSpec = {
   sameSite: 'lax' | 'strict';
   secure: boolean;
   path: '/';
+  /** Only to delete a cookie (0); every other cookie here lives as long as the browser session. */
+  maxAge?: 0;
 };
 
 export function sessionCookie(session: SessionData, config: CookieConfig): CookieSpec {
@@ -29,6 +34,30 @@ export function sessionCookie(session: SessionData, config: CookieConfig): Cooki
     secure: config.secureCookies,
     path: '/',
   };
+}
+
+/**
+ * Readable by page JavaScript on purpose, and no secret: the moment the token expires, so that
+ * every tab announces the session's end in time (components/session/SessionTimeout.tsx) and sees
+ * when another tab extended it. Written wherever the session cookie is; deleted without a token, or
+ * with a token that names no expiry.
+ */
+export function sessionEndsCookie(session: SessionData, config: CookieConfig): CookieSpec {
+  const expiresAt = tokenExpiresAt(session.token);
+  return {
+    name: SESSION_ENDS_COOKIE,
+    value: expiresAt === undefined ? '' : String(expiresAt),
+    httpOnly: false,
+    sameSite: 'strict',
+    secure: config.secureCookies,
+    path: '/',
+    ...(expiresAt === undefined && { maxAge: 0 as const }),
+  };
+}
+
+/** The session cookie and the one that says when it ends: the two are always written together. */
+export function sessionCookies(session: SessionData, config: CookieConfig): CookieSpec[] {
+  return [sessionCookie(session, config), sessionEndsCookie(session, config)];
 }
 
 /** Readable by page JavaScript on purpose: that is how double-submit works. It holds no secret. */
@@ -62,6 +91,7 @@ export function serializeCookie(spec: CookieSpec): string {
   return [
     `${spec.name}=${encodeURIComponent(spec.value)}`,
     `Path=${spec.path}`,
+    spec.maxAge === 0 ? 'Max-Age=0' : '',
     spec.httpOnly ? 'HttpOnly' : '',
     spec.secure ? 'Secure' : '',
     `SameSite=${spec.sameSite === 'lax' ? 'Lax' : 'Strict'}`,

@@ -2,7 +2,7 @@ import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { getConfig } from '@/lib/config';
 import { decodeClaims, type TokenClaims } from './claims';
-import { readSessionCookie, sessionCookie, XSRF_COOKIE, xsrfCookie } from './cookies';
+import { readSessionCookie, sessionCookies, XSRF_COOKIE, xsrfCookie } from './cookies';
 import { newSession, type SessionData } from './data';
 import { clientAddressOf } from '@/lib/proxy/checks';
 import { isXsrfTokenFor, issueXsrfToken } from './xsrf';
@@ -28,8 +28,7 @@ export const getClientAddress = cache(async (): Promise<string | undefined> => c
 export async function saveSession(session: SessionData): Promise<void> {
   const config = getConfig();
   const store = await cookies();
-  const { name, value, ...options } = sessionCookie(session, config);
-  store.set(name, value, options);
+  for (const { name, value, ...options } of sessionCookies(session, config)) store.set(name, value, options);
   if (!isXsrfTokenFor(store.get(XSRF_COOKIE)?.value, session.sid, config.sessionSecret)) {
     const xsrf = xsrfCookie(issueXsrfToken(session.sid, config.sessionSecret), config);
     store.set(xsrf.name, xsrf.value, { httpOnly: xsrf.httpOnly, sameSite: xsrf.sameSite, secure: xsrf.secure, path: xsrf.path });

@@ -1,5 +1,5 @@
-import { ANONYMOUS, decodeClaims } from './claims';
-import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, sessionCookieName, XSRF_COOKIE, xsrfCookie } from './cookies';
+import { ANONYMOUS, decodeClaims, tokenExpiresAt } from './claims';
+import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, sessionCookieName, sessionCookies, sessionEndsCookie, XSRF_COOKIE, xsrfCookie } from './cookies';
 import { clearedSession, newSession, sealSession, unsealSession, withNewSessionId, type SessionData } from './data';
 import { sealTokenRenewal, unsealTokenRenewal } from './renewal';
 import { seal, unseal } from './seal';
@@ -347,6 +347,34 @@ describe('cookies', () => {
     const cookieHeader = `other=1; ${setCookie.split(';')[0]}`;
     const cookies = parseCookieHeader(cookieHeader);
     expect(readSessionCookie((name) => cookies.get(name), config)).toEqual(session);
+  });
+});
+
+describe('the readable cookie with the session\'s end', () => {
+  const cfg = { secureCookies: true, sessionSecret: SECRET };
+  const token = (payload: unknown) => `h.${b64(payload)}.s`;
+
+  it.each([
+    ['a token with exp in seconds', token({ exp: 1_900_000_000 }), 1_900_000_000_000],
+    ['exp with a fraction', token({ exp: 1_900_000_000.5 }), 1_900_000_000_500],
+    ['no exp', token({ product: 1 }), undefined],
+    ['exp not a number', token({ exp: 'tomorrow' }), undefined],
+    ['exp zero', token({ exp: 0 }), undefined],
+    ['a payload that is no JSON', 'h.bm90IGpzb24.s', undefined],
+    ['no token', undefined, undefined],
+  ])('%s', (_name, value, expiresAt) => {
+    expect(tokenExpiresAt(value)).toBe(expiresAt);
+    const cookie = sessionEndsCookie(newSession(value ? { token: value } : {}), cfg);
+    expect(cookie).toMatchObject({ name: 'session-ends', httpOnly: false, sameSite: 'strict', secure: true, path: '/' });
+    if (expiresAt === undefined) expect(serializeCookie(cookie)).toBe('session-ends=; Path=/; Max-Age=0; Secure; SameSite=Strict');
+    else expect(serializeCookie(cookie)).toBe(`session-ends=${expiresAt}; Path=/; Secure; SameSite=Strict`);
+  });
+
+  it('is written with the session cookie, and holds nothing of the token', () => {
+    const session = newSession({ token: token({ exp: 1_900_000_000, secretish: 'abc' }) });
+    const [sealed, ends] = sessionCookies(session, cfg);
+    expect(sealed!.name).toBe('__Host-session');
+    expect(ends!.value).toBe('1900000000000');
   });
 });
 
