@@ -13,7 +13,7 @@ import { QuestionnaireScreen } from '@/components/questionnaire/QuestionnaireScr
  * pages come back complete: the participant lands where they left off, with any upstream.
  */
 export default async function QuestionnairePage() {
-  const [{ response, t, claims, commit }, tModal, requestHeaders] = await Promise.all([
+  const [{ response, t, claims, commit }, tModal, tOwn, requestHeaders] = await Promise.all([
     loadPage('pageinfo/questionnaire', {
       needsToken: true,
       // The page cannot be shown without its content: every status but Ok goes to the error page.
@@ -25,6 +25,7 @@ export default async function QuestionnairePage() {
       },
     }),
     getTranslations('modal'),
+    getTranslations('questionnaire'),
     headers(),
   ]);
   // The token never reaches the browser; the texts go as props, not the whole catalogue.
@@ -64,6 +65,11 @@ export default async function QuestionnairePage() {
           modalErrorText: t('ModalErrorText'),
           errorTitle: tModal('errorTitle'),
           close: tModal('close'),
+          offline: tOwn('offline'),
+          conflictTitle: tOwn('conflictTitle'),
+          conflictText: tOwn('conflictText'),
+          conflictLoad: tOwn('conflictLoad'),
+          conflictKeep: tOwn('conflictKeep'),
           ...(rules.view === 'slider' && {
             slider: {
               progressLabel: t('SliderProgressLabel'),

@@ -5,6 +5,7 @@ import { StatusCode } from '@/lib/api/codes';
 import { bcp47, DEFAULT_LANGUAGE, isLanguage } from '@/lib/api/languages';
 import type { QuestionnairePageResponse } from '@/lib/api/schemas/questionnaire';
 import { postCall } from '@/lib/client/api';
+import { newSaveId, postWhenOnline } from '@/lib/client/postWhenOnline';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { errorPageUrl } from '@/lib/flows/errorRecord';
 import { finishErrorText, routeAfterFinish } from '@/lib/flows/finish';
@@ -16,6 +17,7 @@ import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useFocusAfterRender } from '@/lib/client/useFocusAfterRender';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
+import { useAnswersKeptThroughTimeout } from '@/components/session/SessionTimeout';
 import type { GridTexts, SliderTexts } from './viewTypes';
 import { QUESTION_VIEWS } from './views';
 import styles from './Questionnaire.module.css';
@@ -44,6 +46,12 @@ export type QuestionnaireTexts = {
   modalErrorText: string;
   errorTitle: string;
   close: string;
+  /** The app's own texts (messages/*.json), not the upstream's: a dropped connection and a page saved elsewhere. */
+  offline: string;
+  conflictTitle: string;
+  conflictText: string;
+  conflictLoad: string;
+  conflictKeep: string;
   /** The slider view's texts, where the product's view is the slider. */
   slider?: SliderTexts;
   /** The grid view's details texts, where the product's view is the grid. */
@@ -57,6 +65,12 @@ type Props = { product: number; initialPage: QuestionnairePage; texts: Questionn
 
 const FINISH_CONFIRM = 'finish-confirm';
 const FINISH_ERROR = 'finish-error';
+const PAGE_CONFLICT = 'page-conflict';
+/** How long after the last choice the draft is saved. */
+const DRAFT_DELAY_MS = 1000;
+
+/** What was being sent when the server answered that the page had changed since it was loaded. */
+type Conflict = { page: QuestionnairePage; retry: 'draft' | 'forward' | 'back' };
 
 function valuesOf(page: QuestionnairePage): Map<number, number> {
   return new Map((page.questions ?? []).flatMap((q) => q.answerInfos.map((a) => [a.id, a.value] as const)));
@@ -77,28 +91,50 @@ function fill(template: string, values: Record<string, string | number>): string
  */
 export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout }: Props) {
   const { activeModalId, openModal, closeModal } = useModal();
-  const { hasUnsavedAnswers, setHasUnsavedAnswers } = useUnsavedAnswers();
+  const { setHasUnsavedAnswers } = useUnsavedAnswers();
   const [page, setPage] = useState(initialPage);
   const [values, setValues] = useState(() => valuesOf(initialPage));
   const [invalid, setInvalid] = useState(() => invalidOf(initialPage, texts.errorAnswersInvalid));
+  // The page's revision (an upstream that has none gets no drafts and no conflict check). Kept in a
+  // ref as well: a save that is queued reads the one the save before it brought.
+  const [revision, setRevisionState] = useState(initialPage.revision ?? null);
+  const revisionRef = useRef(initialPage.revision ?? null);
+  const setRevision = (next: number | null) => {
+    revisionRef.current = next;
+    setRevisionState(next);
+  };
   const [serverPage, setServerPage] = useState(initialPage);
   if (serverPage !== initialPage) {
-    // The server rendered the page again (the header's language change reloads the content): the
-    // texts are the new ones; on the page on screen, the answers given and not yet saved stay.
+    // The server rendered the page again (the header's language change reloads the content, "Stay
+    // signed in" renews the session): the texts are the new ones; on the page on screen, the answers
+    // given and not yet saved stay, and so does the revision they were chosen on.
     setServerPage(initialPage);
     const samePage = initialPage.questions?.[0]?.questionIndex === page.questions?.[0]?.questionIndex;
     setPage(initialPage);
     if (!samePage) {
       setValues(valuesOf(initialPage));
       setInvalid(invalidOf(initialPage, texts.errorAnswersInvalid));
+      setRevisionState(initialPage.revision ?? null);
     }
   }
+  useEffect(() => {
+    revisionRef.current = revision;
+  }, [revision]);
   const [busy, setBusy] = useState(false);
   const [saveFailed, setSaveFailed] = useState(false);
   // Counts failed saves, so that each one (a retry that fails too) moves focus to the banner.
   const [saveFailures, setSaveFailures] = useState(0);
   const [finishError, setFinishError] = useState('');
+  const [offline, setOffline] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const inFlight = useRef(false);
+  // Saves go one at a time, in the order asked for: a draft, then the page turn that follows it.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const draftTimer = useRef<number | undefined>(undefined);
+  // Choices made on this page, and how many of them the server has acknowledged (as a draft or a save).
+  const changes = useRef(0);
+  const acknowledged = useRef(0);
+  const latest = useRef({ values, start: 0, questions: [] as QuestionnairePage['questions'] });
   const formRef = useEarlyForm();
   const heading = useRef<HTMLParagraphElement>(null);
   const banner = useRef<HTMLParagraphElement>(null);
@@ -110,6 +146,67 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
   const scaleMax = scaleMaxOf(page.answervaluesConfig);
   const questions = page.questions ?? [];
   const start = questions[0]?.questionIndex ?? 1;
+  useEffect(() => {
+    latest.current = { values, start, questions };
+  });
+  useAnswersKeptThroughTimeout(revision !== null);
+
+  function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.current.then(task);
+    queue.current = run.catch(() => undefined);
+    return run;
+  }
+
+  const answersOf = (pageQuestions: QuestionnairePage['questions'], pageValues: Map<number, number>) =>
+    (pageQuestions ?? []).flatMap((q) => q.answerInfos.map((a) => ({ id: a.id, value: pageValues.get(a.id) ?? unset })));
+
+  const acknowledge = (upTo: number) => {
+    acknowledged.current = Math.max(acknowledged.current, upTo);
+    if (acknowledged.current >= changes.current) setHasUnsavedAnswers(false);
+  };
+
+  const showConflict = (response: QuestionnairePage, retry: Conflict['retry']) => {
+    setConflict({ page: { ...response, translations: [] }, retry });
+    openModal(PAGE_CONFLICT, { returnFocusTo: submit.current });
+  };
+
+  /** Saves what is chosen on the page as a draft: kept by the server, shown again when the page loads, no answer yet. */
+  const saveDraft = async () => {
+    const { values: chosen, start: pageStart, questions: pageQuestions } = latest.current;
+    const base = revisionRef.current;
+    const upTo = changes.current;
+    if (base === null || upTo <= acknowledged.current) return;
+    const response = await postWhenOnline(
+      'pageinfo/questionnaire',
+      {
+        questionsPerPage: rules.questionsPerPage,
+        questionStartIndex: pageStart,
+        answers: encodeAnswers(pageStart, answersOf(pageQuestions, chosen)),
+        draft: true,
+        baseRevision: base,
+        saveId: newSaveId(),
+      },
+      setOffline,
+    );
+    // Not saved (the server failed, the session ended): the choices stay on screen and unsaved, and
+    // the next choice or page turn sends them again.
+    if (response.transportFailed || response.statusCode !== StatusCode.Ok) return;
+    if (latest.current.start !== pageStart) return;
+    if (response.conflict) {
+      showConflict(response, 'draft');
+      return;
+    }
+    setRevision(response.revision ?? null);
+    acknowledge(upTo);
+  };
+
+  const scheduleDraft = () => {
+    if (revisionRef.current === null) return;
+    window.clearTimeout(draftTimer.current);
+    draftTimer.current = window.setTimeout(() => void enqueue(saveDraft), DRAFT_DELAY_MS);
+  };
+
+  useEffect(() => () => window.clearTimeout(draftTimer.current), []);
 
   useEffect(() => () => setHasUnsavedAnswers(false), [setHasUnsavedAnswers]);
 
@@ -133,7 +230,9 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
       next.delete(questionId);
       setInvalid(next);
     }
+    changes.current += 1;
     setHasUnsavedAnswers(true);
+    scheduleDraft();
   };
   const onChange = (questionId: number, answerId: number, value: number) => onChangeMany(questionId, [[answerId, value]]);
 
@@ -149,16 +248,28 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     if (!target) return;
     inFlight.current = true;
     setBusy(true);
-    const answers = questions.flatMap((q) => q.answerInfos.map((a) => ({ id: a.id, value: values.get(a.id) ?? unset })));
+    // The page turn saves what a waiting draft would have: the draft is not sent, and one that is
+    // under way finishes first (its revision is the one this save is based on).
+    window.clearTimeout(draftTimer.current);
+    const answers = answersOf(questions, values);
     // Back from a page the participant left as it came saves nothing: what is on screen may be older
     // than what is saved (another tab has saved this page since) and would overwrite it; unanswered,
     // it would delete it. Next always sends the page: its save is what lets the last one finish.
-    const saves = forward || hasUnsavedAnswers;
-    const response = await postCall('pageinfo/questionnaire', {
-      questionsPerPage: rules.questionsPerPage,
-      questionStartIndex: target,
-      ...(saves && { answers: encodeAnswers(start, answers) }),
-    });
+    const saves = forward || changes.current > 0;
+    const saveId = newSaveId();
+    // Built when its turn comes: the base is the revision the save before it brought.
+    const response = await enqueue(() =>
+      postWhenOnline(
+        'pageinfo/questionnaire',
+        {
+          questionsPerPage: rules.questionsPerPage,
+          questionStartIndex: target,
+          ...(saves && { answers: encodeAnswers(start, answers) }),
+          ...(saves && revisionRef.current !== null && { baseRevision: revisionRef.current, saveId }),
+        },
+        setOffline,
+      ),
+    );
     inFlight.current = false;
     setBusy(false);
     if (response.transportFailed || response.statusCode === StatusCode.Exception) {
@@ -172,6 +283,10 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
       return;
     }
     setSaveFailed(false);
+    if (response.conflict) {
+      showConflict(response, forward ? 'forward' : 'back');
+      return;
+    }
     const serverInvalid = invalidOf(response, texts.errorAnswersInvalid);
     if (serverInvalid.size > 0) {
       setInvalid(serverInvalid);
@@ -182,6 +297,9 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     setPage(next);
     setValues(valuesOf(next));
     setInvalid(new Map());
+    setRevision(next.revision ?? null);
+    changes.current = 0;
+    acknowledged.current = 0;
     setHasUnsavedAnswers(false);
     if (next.canFinish) openModal(FINISH_CONFIRM, { returnFocusTo: submit.current });
     else focusAfterRender(() => heading.current);
@@ -203,6 +321,28 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     }
     setFinishError(finishErrorText(texts.modalErrorText, outcome.status, outcome.detail));
     openModal(FINISH_ERROR, { returnFocusTo: submit.current });
+  };
+
+  const loadNewer = () => {
+    if (!conflict) return;
+    setValues(valuesOf(conflict.page));
+    setInvalid(new Map());
+    setRevision(conflict.page.revision ?? null);
+    acknowledged.current = changes.current;
+    setHasUnsavedAnswers(false);
+    setConflict(null);
+    closeModal(PAGE_CONFLICT);
+  };
+
+  const keepMine = () => {
+    if (!conflict) return;
+    // Mine are now based on what the server holds: sent again, they replace it knowingly.
+    setRevision(conflict.page.revision ?? null);
+    const { retry } = conflict;
+    setConflict(null);
+    closeModal(PAGE_CONFLICT);
+    if (retry === 'draft') void enqueue(saveDraft);
+    else void turn(retry === 'forward');
   };
 
   const viewTexts = {
@@ -280,6 +420,11 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
           </p>
         )}
 
+        {/* Always in the page, so that the change is announced. */}
+        <p className={styles.saving} role="status">
+          {offline ? texts.offline : ''}
+        </p>
+
         {saveFailed && (
           <p ref={banner} className={styles.saveFailed} role="alert" tabIndex={-1}>
             {texts.saveFailed}
@@ -326,6 +471,24 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
       </Modal>
       <Modal id={FINISH_ERROR} title={texts.errorTitle} closeLabel={texts.close} role="alertdialog">
         <p>{finishError}</p>
+      </Modal>
+      <Modal
+        id={PAGE_CONFLICT}
+        title={texts.conflictTitle}
+        closeLabel={texts.close}
+        role="alertdialog"
+        actions={
+          <>
+            <button type="button" className="button button-secondary" onClick={loadNewer}>
+              {texts.conflictLoad}
+            </button>
+            <button type="button" className="button button-primary" onClick={keepMine}>
+              {texts.conflictKeep}
+            </button>
+          </>
+        }
+      >
+        <p>{texts.conflictText}</p>
       </Modal>
     </div>
   );
