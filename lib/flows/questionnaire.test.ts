@@ -67,6 +67,8 @@ describe('resuming after a login: walk on while the page comes back complete', (
 
   it.each<[string, Parameters<typeof resumeNextStart>[1], number | undefined]>([
     ['every question ranked, a next page: on to it', { questions: complete, nextNavButtonQuestionStartIndex: 5 }, 5],
+    ['every question ranked as a draft, never sent: stay (the participant was working here)', { questions: complete, nextNavButtonQuestionStartIndex: 5, hasDraft: true }, undefined],
+    ['every question ranked, no draft said: on', { questions: complete, nextNavButtonQuestionStartIndex: 5, hasDraft: false }, 5],
     ['every question ranked, the last page: stay (finish is here)', { questions: complete, nextNavButtonQuestionStartIndex: null }, undefined],
     ['one question unranked: stay', { questions: [complete[0]!, rankedQuestion(2, [0, 0, 0, 0])], nextNavButtonQuestionStartIndex: 5 }, undefined],
     ['one question half ranked: stay', { questions: [complete[0]!, rankedQuestion(2, [1, 1, 0, 0])], nextNavButtonQuestionStartIndex: 5 }, undefined],

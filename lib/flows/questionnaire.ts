@@ -71,6 +71,8 @@ type LoadedPage = {
   notRated?: boolean | null;
   nextNavButtonQuestionStartIndex?: number | null;
   answervaluesConfig?: { valueInfos: ReadonlyArray<{ value: number }> } | null;
+  /** The values shown include a draft (lib/api/schemas/questionnaire.ts): the participant was working here. */
+  hasDraft?: boolean | null;
 };
 
 /** A page as the server sent it is complete when every question on it passes the check of 'next'. */
@@ -86,12 +88,13 @@ function isPageComplete(product: number, page: LoadedPage): boolean {
  * Resuming after a login. The start index after a login is 1 (spec §9), and the contract has no
  * 'where did I leave off': so the first questionnaire load after a login walks on from page 1 while
  * the page comes back complete. The first page not complete is where the participant left off; when
- * every page is complete, the last one (where finishing happens). Answers the start index to load
+ * every page is complete, the last one (where finishing happens). A page with a draft is where the
+ * participant was working, complete or not: it was never sent. Answers the start index to load
  * next, or undefined to show this page. Works with any upstream that returns saved answers.
  */
 export function resumeNextStart(product: number, page: LoadedPage): number | undefined {
   const next = page.nextNavButtonQuestionStartIndex;
-  if (!next || !isPageComplete(product, page)) return undefined;
+  if (!next || page.hasDraft === true || !isPageComplete(product, page)) return undefined;
   // Only forward: an upstream pointing back (or at the same page) must not make the walk go round.
   const here = page.questions?.[0]?.questionIndex;
   return here !== undefined && next <= here ? undefined : next;

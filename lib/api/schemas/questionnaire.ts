@@ -90,6 +90,8 @@ export const questionnairePageResponse = pageInfoResponse.extend({
    * answer is the page as the server holds it, for the participant to choose between.
    */
   conflict: z.boolean().nullish(),
+  /** Not in spec §3: the values shown include a draft of this page (the participant was working here and never sent it). */
+  hasDraft: z.boolean().nullish(),
 });
 export type QuestionnairePageResponse = z.output<typeof questionnairePageResponse>;
 
