@@ -248,16 +248,23 @@ describe('personal keys', () => {
 });
 
 describe('token renewal', () => {
-  it('a page load past half the token’s lifetime answers with a fresh token of the same claims', async () => {
+  it('a page answer renews a token older than a minute, long before half its lifetime: same claims, a full lifetime from now', async () => {
     const token = await login('P2DEMO01', 'GRID4711');
-    expect((await page(token, { questionStartIndex: 1, questionsPerPage: 1 })).token).toBeUndefined();
+    const claimsOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString());
+    // 61 s after login, far from half the lifetime: the session-timeout dialog's extend loads a page, whenever it warns.
+    const soon = Date.now() + 61_000;
+    const early = await call('pageinfo/questionnaire', { token, questionStartIndex: 1, questionsPerPage: 1 }, createRequestHandler(db, settings, { now: () => soon }));
+    expect(typeof early.token).toBe('string');
+    expect(early.token).not.toBe(token);
+    const { product, isLoggedIn, assessorId, assessment } = claimsOf(token);
+    const claims = { product, isLoggedIn, assessorId, assessment };
+    expect(claimsOf(early.token as string)).toMatchObject({ ...claims, product: 2, isLoggedIn: true });
+    expect(claimsOf(early.token as string).exp * 1000).toBeGreaterThan(soon + (settings.tokenTtlSeconds - 5) * 1000);
     const pastHalf = Date.now() + (settings.tokenTtlSeconds / 2 + 60) * 1000;
     const later = createRequestHandler(db, settings, { now: () => pastHalf });
-    const renewed = await call('pageinfo/questionnaire', { token, questionStartIndex: 1, questionsPerPage: 1 }, later);
+    const renewed = await call('pageinfo/questionnaire', { token: early.token, questionStartIndex: 1, questionsPerPage: 1 }, later);
     expect(typeof renewed.token).toBe('string');
-    expect(renewed.token).not.toBe(token);
-    const claims = JSON.parse(Buffer.from((renewed.token as string).split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ product: 2, isLoggedIn: true });
-    expect(claims.exp * 1000).toBeGreaterThan(pastHalf + (settings.tokenTtlSeconds - 5) * 1000);
+    expect(claimsOf(renewed.token as string)).toMatchObject(claims);
+    expect(claimsOf(renewed.token as string).exp * 1000).toBeGreaterThan(pastHalf + (settings.tokenTtlSeconds - 5) * 1000);
   });
 });

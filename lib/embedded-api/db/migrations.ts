@@ -360,6 +360,33 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index mail_sent_recipient on mail_sent (recipient_hash, sent_at);
     `,
   },
+  {
+    version: 17,
+    name: 'drafts of a page not yet sent, and each page’s revision with the id of its last save',
+    sql: `
+      -- what a participant chose on a page before sending it (handlers/questionnaire.ts): shown again
+      -- when the page loads, never counted as answers. A value equal to the unset value is a choice
+      -- cleared. Deleted when the page is saved, when the assessment is finished, and with it
+      create table answer_draft (
+        assessment_id int not null references assessment(id) on delete cascade,
+        question_id int not null,
+        answer_id int not null,
+        value int not null,
+        saved_at timestamptz not null default now(),
+        primary key (assessment_id, answer_id)
+      );
+      -- every save and draft of a page raises its revision, and a save naming an older one writes
+      -- nothing. last_save_id is the id the last write was sent with, so that its retry writes nothing again
+      create table page_revision (
+        assessment_id int not null references assessment(id) on delete cascade,
+        page_start int not null,
+        revision int not null,
+        last_save_id text,
+        saved_at timestamptz not null default now(),
+        primary key (assessment_id, page_start)
+      );
+    `,
+  },
 ];
 
 /**

@@ -16,9 +16,9 @@ const finished: ApiAnswer = { statusCode: StatusCode.Ok, detailCode: DetailCode.
 const RETRY_SECONDS = 60;
 
 /**
- * submit/finishassessment: only a completely answered questionnaire finishes, and finishing
- * revokes the token that did it and ends every earlier token of the participant
- * (participantTokens.ts): the cookie left behind reads nothing and changes nothing. That token's
+ * submit/finishassessment: only a completely answered questionnaire finishes (by its saved answers:
+ * drafts never count, and finishing deletes them), and finishing revokes the token that did it and
+ * ends every earlier token of the participant (participantTokens.ts): the cookie left behind reads nothing and changes nothing. That token's
  * retry (its answer was lost on the way) answers like the first time, once and within a minute;
  * any other token of the finished assessment is refused like every other call
  * (AssessmentAlreadyFinished).
@@ -39,6 +39,8 @@ export async function finishAssessment(body: { token?: string }, ctx: ApiContext
   const answer = await ctx.db.transaction(async (tx) => {
     const updated = await tx.query('update assessment set finished_at = now() where id = $1 and finished_at is null returning id', [row.assessment_id]);
     if (updated.length === 0) return undefined;
+    // Drafts are personal data with no use once the assessment is finished (they never counted).
+    await tx.query('delete from answer_draft where assessment_id = $1', [row.assessment_id]);
     await revokeToken(payload, tx, 'finished', ctx.now);
     await endEarlierTokens(tx, row.assessor_id, ctx.now);
     return goOn(tx, payload, row.assessment_id, ctx);
