@@ -5,11 +5,12 @@ import { sendTo, startTestApi, testSettings, type Answer, type Handle } from './
 import { signToken } from './tokens';
 
 /**
- * Drafts, page revisions and idempotent saves of pageinfo/questionnaire (DESIGN.md, "Nothing chosen
- * is lost"; SECURITY.md, "Drafts"): a draft is kept per participant and page and shown again, never
- * counts as an answer, and goes when the page is saved, the assessment finished or deleted; a save
- * or draft naming a stale revision writes nothing and gets the page as held (conflict), unless it is
- * the retry of the page's last write (same saveId). Every page answer renews a token older than a minute.
+ * Drafts, page revisions and idempotent saves of pageinfo/questionnaire (SECURITY.md, "Drafts"): a
+ * draft is kept per participant and page and shown again, never counts as an answer, and goes when
+ * the page is saved, the assessment finished or deleted; a save or draft naming a stale revision
+ * writes nothing and gets the page as held (conflict), unless it is the retry of the page's last
+ * write (same saveId). A page shown with a draft says hasDraft. Every page answer renews a token
+ * older than a minute.
  *
  * Each case runs on a participant of its own (competency-24: six pages of four ranking questions,
  * page starts 1, 5, 9, 13, 17, 21; 0 is the unset value). With TEST_DATABASE_URL the concurrent
@@ -18,7 +19,7 @@ import { signToken } from './tokens';
 const settings = testSettings('d'.repeat(40));
 
 type Question = { id: number; questionIndex: number; isInvalid: boolean; answerInfos: Array<{ id: number; value: number }> };
-type PageAnswer = Answer & { questions: Question[]; currentPage: number; canFinish: boolean; revision?: number; conflict?: boolean };
+type PageAnswer = Answer & { questions: Question[]; currentPage: number; canFinish: boolean; revision?: number; conflict?: boolean; hasDraft?: boolean };
 type Participant = { assessmentId: number; token: string };
 type Item = { id: number; value: number };
 
@@ -80,18 +81,19 @@ async function revisionRow(p: Participant, start: number): Promise<{ revision: n
 
 const CASES: Array<[string, (p: Participant) => Promise<void>]> = [
   [
-    'a draft is shown when the page loads again, with the page’s revision; its answer is its own page, whatever the index asked',
+    'a draft is shown when the page loads again, with the page’s revision and hasDraft; its answer is its own page, whatever the index asked',
     async (p) => {
       const fresh = await load(p, 1);
-      expect(fresh.revision).toBe(0);
+      expect(fresh).toMatchObject({ revision: 0, hasDraft: false });
       const items = (await rankedPage(p, 1)).slice(0, 3);
       const kept = await draft(p, 1, items, { baseRevision: 0 });
-      expect(kept).toMatchObject({ statusCode: 1, currentPage: 1, revision: 1 });
+      expect(kept).toMatchObject({ statusCode: 1, currentPage: 1, revision: 1, hasDraft: true });
       expect(kept.conflict).toBeUndefined();
       expect(kept.questions.every((q) => !q.isInvalid)).toBe(true);
       expect(valuesOf(kept).slice(0, 4)).toEqual([1, 2, 3, 0]);
       const again = await load(p, 1);
-      expect(again).toMatchObject({ currentPage: 1, revision: 1 });
+      expect(again).toMatchObject({ currentPage: 1, revision: 1, hasDraft: true });
+      expect(await load(p, 5)).toMatchObject({ revision: 0, hasDraft: false });
       expect(valuesOf(again).slice(0, 4)).toEqual([1, 2, 3, 0]);
       expect(await rows('answer', p)).toEqual([]);
       expect(await rows('answer_draft', p)).toHaveLength(3);
@@ -132,12 +134,12 @@ const CASES: Array<[string, (p: Participant) => Promise<void>]> = [
       await draft(p, 5, (await rankedPage(p, 5)).slice(0, 2));
       expect((await draft(p, 1, items.slice(0, 2), { baseRevision: 0 })).revision).toBe(1);
       const saved = await save(p, 1, items, { baseRevision: 1 });
-      expect(saved).toMatchObject({ statusCode: 1, currentPage: 2, revision: 1 });
+      expect(saved).toMatchObject({ statusCode: 1, currentPage: 2, revision: 1, hasDraft: true });
       expect(valuesOf(saved).slice(0, 2)).toEqual([1, 2]);
       const drafts = await rows('answer_draft', p);
       // Page 1's drafts are gone; page 2's stay.
       expect(drafts.map((r) => r.answer_id)).toEqual(saved.questions[0]!.answerInfos.slice(0, 2).map((a) => a.id));
-      expect(await load(p, 1)).toMatchObject({ revision: 2 });
+      expect(await load(p, 1)).toMatchObject({ revision: 2, hasDraft: false });
       expect(await rows('answer', p)).toHaveLength(16);
     },
   ],

@@ -57,18 +57,19 @@ async function heldState(sql: Sql, assessmentId: number): Promise<Held> {
  * one of the unset value (the participant cleared that choice). A draft chosen for another
  * question (the assessment moved to a newer version of its questionnaire meanwhile) is not shown.
  */
-function shownValues(definition: QuestionnaireDefinition, start: number, held: Held): Values {
+function shownValues(definition: QuestionnaireDefinition, start: number, held: Held): { values: Values; hasDraft: boolean } {
   const values: Values = new Map(held.saved);
+  let hasDraft = false;
   for (const question of questionsOfPage(definition, start)) {
     for (const answer of question.answerInfos) {
       const draft = held.drafts.get(answer.id);
-      if (draft && draft.questionId === question.id) values.set(answer.id, draft.value);
+      if (!draft || draft.questionId !== question.id) continue;
+      values.set(answer.id, draft.value);
+      hasDraft = true;
     }
   }
-  return values;
+  return { values, hasDraft };
 }
-
-const revisionOf = (held: Held, start: number): number => held.revisions.get(start) ?? 0;
 
 /** The answers field decoded, or what is wrong with it, named by its path (a value out of range says which). */
 function decodeAnswers(encoded: string): { ok: true; data: AnswersPayload } | { ok: false; problem: string } {
@@ -125,7 +126,13 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
   // The app always sends an index (it walks to where the participant left off itself, lib/flows);
   // a client that sends none is answered with that page straight away.
   const targetOf = (saved: Values) => (body.questionStartIndex === undefined ? resumeStart(definition, saved) : pageStartOf(definition, body.questionStartIndex));
-  const respond = async (start: number, values: Values, page: { revision: number; failed?: Set<number>; canFinish?: boolean; conflict?: boolean }): Promise<ApiAnswer> => {
+  /**
+   * The page at start as held (saved answers overlaid with its drafts, and what was just sent over
+   * them when it comes back flagged), with its revision, hasDraft, conflict and a renewed token.
+   */
+  const respond = async (start: number, held: Held, page: { sent?: Values; failed?: Set<number>; canFinish?: boolean; conflict?: boolean } = {}): Promise<ApiAnswer> => {
+    const shown = shownValues(definition, start, held);
+    const values: Values = page.sent ? new Map([...shown.values, ...page.sent]) : shown.values;
     const answer = pageAnswer(definition, row, start, values, {
       images: await imagesOfPage(ctx, bound, start),
       failed: page.failed ?? new Set(),
@@ -137,13 +144,19 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
     // (a page load), whenever its warning comes. Only a token just issued is not renewed again
     // (../renewal.ts: a renewal stored while a page renders makes Next render it once more).
     const renewed = renewedToken(holder.payload, ctx);
-    return { ...answer, revision: page.revision, ...(page.conflict && { conflict: true }), ...(renewed && { token: renewed }) };
+    return {
+      ...answer,
+      revision: held.revisions.get(start) ?? 0,
+      // The participant was working on this page and never sent it (lib/flows resumes here).
+      hasDraft: shown.hasDraft,
+      ...(page.conflict && { conflict: true }),
+      ...(renewed && { token: renewed }),
+    };
   };
 
   if (!body.answers) {
     const held = await heldState(ctx.db, row.assessment_id);
-    const target = targetOf(held.saved);
-    return respond(target, shownValues(definition, target, held), { revision: revisionOf(held, target) });
+    return respond(targetOf(held.saved), held);
   }
 
   const decoded = decodeAnswers(body.answers);
@@ -241,20 +254,16 @@ export async function questionnairePage(body: Body, ctx: ApiContext): Promise<Ap
       return invalid('answers: the questionnaire was updated while this page was open; nothing was saved, load the page again');
     case 'conflict':
       // The page of the answers as the server holds it, not the one asked for: the participant chooses.
-      return respond(start, shownValues(definition, start, outcome.held), { revision: revisionOf(outcome.held, start), conflict: true });
-    case 'invalid': {
-      const values: Values = new Map([...shownValues(definition, start, outcome.held), ...submitted]);
-      return respond(start, values, { revision: revisionOf(outcome.held, start), failed: outcome.failed });
-    }
+      return respond(start, outcome.held, { conflict: true });
+    case 'invalid':
+      return respond(start, outcome.held, { sent: submitted, failed: outcome.failed });
     case 'retry':
     case 'saved': {
       const { held } = outcome;
       // A draft answers with its own page, whatever the start index asked for.
-      if (draft) return respond(start, shownValues(definition, start, held), { revision: revisionOf(held, start) });
-      const target = targetOf(held.saved);
+      if (draft) return respond(start, held);
       const lastPageSaved = forward && start === pageStartOf(definition, definition.questions.length);
-      return respond(target, shownValues(definition, target, held), {
-        revision: revisionOf(held, target),
+      return respond(targetOf(held.saved), held, {
         // The finish confirmation opens when the last page was saved and everything is answered.
         canFinish: lastPageSaved && isComplete(definition, held.saved),
       });
