@@ -64,7 +64,9 @@ export type Situation =
   /** Like 'groupMemberWithKey'; the operator closes the group code once the token is in hand. */
   | 'groupMemberClosed'
   /** Like 'running'; the participant has set as many keys this hour as the limit allows. */
-  | 'keyChangesUsedUp';
+  | 'keyChangesUsedUp'
+  /** Like 'running'; the first page was saved since the token's holder loaded it (its revision is 1). */
+  | 'pageSavedElsewhere';
 
 export type AuthorityRow = {
   id: string;
@@ -190,6 +192,20 @@ export const AUTHORITY_TABLE: AuthorityRow[] = [
     cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
   },
   { id: 'questionnaire', calls: ['pageinfo/questionnaire'], when: 'read and save a page', situation: 'running', cells: LOGGED_IN_ONLY },
+  {
+    id: 'questionnaire, draft',
+    calls: ['pageinfo/questionnaire'],
+    when: "a draft of a page (`draft: true`): kept for the token's own assessment, only answers of that page with allowed values; never counted as answers",
+    situation: 'running',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'questionnaire, stale revision',
+    calls: ['pageinfo/questionnaire'],
+    when: 'a save naming an older `baseRevision` than the page has: nothing written, the page as held with `conflict`',
+    situation: 'pageSavedElsewhere',
+    cells: LOGGED_IN_ONLY,
+  },
   {
     id: 'finish',
     calls: ['submit/finishassessment'],

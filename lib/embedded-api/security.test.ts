@@ -236,6 +236,9 @@ async function createFixture(situation: Situation): Promise<Fixture> {
     ...(situation === 'completeRetryLate' && { retry: 'late' as const }),
   };
   if (COMPLETE_SITUATIONS.includes(situation)) await answerEverything(fixture);
+  if (situation === 'pageSavedElsewhere') {
+    await db.query("insert into page_revision (assessment_id, page_start, revision, last_save_id) values ($1, 1, 1, 'saved-elsewhere-1')", [fixture.assessmentId]);
+  }
   if (situation === 'keyChangesUsedUp') {
     await db.query('insert into key_change (assessor_id, changed_at) select $1, now() from generate_series(1, $2::int)', [
       fixture.assessorId,
@@ -370,7 +373,10 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     case 'pageinfo/questionnaire': {
       const first = bundledDefinition('competency-24').questions.slice(0, 4);
       const answers = first.flatMap((q) => q.answerInfos.map((a, i) => ({ id: a.id, value: 4 - i })));
-      return { questionStartIndex: 5, questionsPerPage: 4, answers: Buffer.from(JSON.stringify({ questionStartIndex: 1, answers })).toString('base64'), ...withToken };
+      const encoded = Buffer.from(JSON.stringify({ questionStartIndex: 1, answers })).toString('base64');
+      // A draft, or a save on the revision the page had before it was saved elsewhere (0), each with an id of its own.
+      const revision = rowId.endsWith('draft') ? { draft: true, baseRevision: 0, saveId: 'security-draft-1' } : rowId.endsWith('stale revision') ? { baseRevision: 0, saveId: 'security-stale-1' } : {};
+      return { questionStartIndex: 5, questionsPerPage: 4, answers: encoded, ...revision, ...withToken };
     }
     case 'submit/finishassessment':
       return withToken;
@@ -415,6 +421,8 @@ async function snapshot(fixture: Fixture): Promise<string> {
     db.query('select * from assessor where id = $1', [fixture.assessorId]),
     db.query('select * from assessment where id = $1', [fixture.assessmentId]),
     db.query('select answer_id, value from answer where assessment_id = $1 order by answer_id', [fixture.assessmentId]),
+    db.query('select answer_id, value from answer_draft where assessment_id = $1 order by answer_id', [fixture.assessmentId]),
+    db.query('select page_start, revision, last_save_id from page_revision where assessment_id = $1 order by page_start', [fixture.assessmentId]),
     db.query('select count(*)::int as n from access_code_failure where assessment_id = $1', [fixture.assessmentId]),
     db.query('select * from group_member where id = $1', [fixture.memberId ?? 0]),
     db.query('select id, questionnaire_key, finished_at from assessment where group_member_id = $1 order by id', [fixture.memberId ?? 0]),
@@ -453,6 +461,12 @@ describe('SECURITY.md: call × token state', () => {
         expect(answer.token).toBeUndefined();
         expect(await snapshot(fixture)).toBe(before);
       }
+      // Allowed, and still nothing written: the page of the answers as held, flagged.
+      if (cell.allowed && row.id === 'questionnaire, stale revision') {
+        expect(answer).toMatchObject({ conflict: true, currentPage: 1, revision: 1 });
+        expect(await snapshot(fixture)).toBe(before);
+      }
+      if (cell.allowed && row.id === 'questionnaire, draft') expect(answer).toMatchObject({ currentPage: 1, revision: 1, hasDraft: true });
     }
   });
 });
