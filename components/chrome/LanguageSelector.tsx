@@ -2,6 +2,7 @@
 
 import { useId } from 'react';
 import { useFormStatus } from 'react-dom';
+import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { chooseLanguage } from '@/lib/session/actions';
 import styles from './Header.module.css';
 
@@ -30,12 +31,14 @@ function Apply({ label }: { label: string }) {
  * Sets interface and questionnaire language together and reloads the page content (spec §4).
  * Choosing an option changes nothing yet: the change happens on confirm, with the button (or Enter
  * on it), so that arrowing through the options does not reload the page under the participant's
- * fingers (WCAG 3.2.2). A form, so it works before the page's JavaScript has loaded.
+ * fingers (WCAG 3.2.2). A form, so it works before the page's JavaScript has loaded; with answers
+ * chosen on the page before then, the change waits for the script, which keeps them (useEarlyForm).
  */
 export function LanguageSelector({ label, apply, current, languages }: Props) {
   const id = useId();
+  const formRef = useEarlyForm();
   return (
-    <form className={styles.language} action={chooseLanguage}>
+    <form ref={formRef} className={styles.language} action={chooseLanguage} data-hold-while-chosen="">
       <label htmlFor={id} className={styles.languageLabel}>
         {label}
       </label>

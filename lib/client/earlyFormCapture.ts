@@ -23,11 +23,14 @@ declare global {
  * Until <html data-hydrated> is set or the form is live, it records what is typed or chosen in a
  * GET form (every form sent by script; server-action forms are POST and work natively), and holds
  * a submit or a button press instead of letting it happen: a native GET submit would reload the
- * page, lose what was typed and could put fields into the address.
+ * page, lose what was typed and could put fields into the address. A server-action form marked
+ * data-hold-while-chosen (the header's language change) is held too, but only once something was
+ * chosen on the page: its native post would reload the page and drop the answers on screen; held,
+ * it is carried out by script, which keeps them.
  */
 export const EARLY_FORM_CAPTURE = `(function(){
 var d=document,h=d.documentElement,e=window.__earlyForms={changes:new Map(),action:null,live:new WeakSet()};
-function held(f){return f&&/^(get)?$/i.test(f.getAttribute('method')||'')&&!h.hasAttribute('data-hydrated')&&!e.live.has(f)}
+function held(f){return f&&!h.hasAttribute('data-hydrated')&&!e.live.has(f)&&(/^(get)?$/i.test(f.getAttribute('method')||'')||f.hasAttribute('data-hold-while-chosen')&&e.changes.size>0)}
 function record(v){var t=v.target;if(held(t.form)){e.changes.delete(t);e.changes.set(t,t.type==='checkbox'||t.type==='radio'?t.checked:t.value)}}
 d.addEventListener('input',record,true);
 d.addEventListener('change',record,true);
