@@ -7,15 +7,18 @@
  *   2. N participants are created through the admin command line's code (createAssessments) while
  *      it is stopped: on PGlite the running server holds the database folder.
  *   3. The server starts again; the participants sign in and answer over HTTP as the browser does
- *      (page load, ident code and access code through /api/…, page turns that save, finish), with
- *      think time between calls, arriving over the ramp.
+ *      (page load, ident code and access code through /api/…, a draft after each question, page
+ *      turns that save, finish), with think time between calls, arriving over the ramp.
  *   4. After a share of the expected saves has been acknowledged, the server gets SIGKILL and is
  *      started again with the same command and environment; the participants carry on (same
- *      cookies; signed in again where the session is gone) until they finish or the run ends.
+ *      cookies; signed in again where the session is gone) until they finish or the run ends. A
+ *      participant whose call found no server loads its page first and checks that its last
+ *      acknowledged draft is there.
  *   5. The server is stopped and every acknowledged save is read back from the database, value by value.
  *
- * Prints acknowledged vs found, errors, save latency, restart time (SIGKILL until /api/health
- * answers 200) and the server's memory (RSS of it and its children). Exits 1 when a save was lost.
+ * Prints acknowledged vs found (saves, and drafts checked after the outage), errors, save and draft
+ * latency, restart time (SIGKILL until /api/health answers 200) and the server's memory (RSS of it
+ * and its children). Exits 1 when a save or a draft was lost.
  *
  *   -n, --participants N   (BENCH_PARTICIPANTS, default 200)
  *   --think-ms MIN-MAX     think time between calls (BENCH_THINK_MS, default 200-800)
@@ -140,6 +143,8 @@ async function main(): Promise<number> {
 
     const saves: AcknowledgedSave[] = [];
     const latencies: number[] = [];
+    const draftLatencies: number[] = [];
+    const drafts = { acknowledged: 0, checkedAfterOutage: 0, lost: 0, lostExamples: [] as string[] };
     const errors = new Map<string, number>();
     const errorsByPhase = new Map<string, number>();
     let finished = 0;
@@ -156,6 +161,16 @@ async function main(): Promise<number> {
         saves.push(save);
         latencies.push(latencyMs);
         if (phase === 'before kill' && saves.length >= options.killAt * expectedSaves) reachedKillPoint();
+      },
+      draftAcknowledged: (latencyMs) => {
+        drafts.acknowledged++;
+        draftLatencies.push(latencyMs);
+      },
+      draftChecked: (kept, identCode, start) => {
+        drafts.checkedAfterOutage++;
+        if (kept) return;
+        drafts.lost++;
+        if (drafts.lostExamples.length < 10) drafts.lostExamples.push(`${identCode} page from ${start}`);
       },
       failed: (call, kind) => {
         const key = `${phase}: ${call}: ${kind}`;
@@ -208,9 +223,11 @@ async function main(): Promise<number> {
         values: { acknowledged: found.valuesAcknowledged, found: found.valuesFound },
       },
       ...(found.lost.length && { lostExamples: found.lost }),
+      drafts: { acknowledged: drafts.acknowledged, checkedAfterOutage: drafts.checkedAfterOutage, lost: drafts.lost, ...(drafts.lost && { lostExamples: drafts.lostExamples }) },
       finishedParticipants: finished,
       errors: { total: [...errors.values()].reduce((a, b) => a + b, 0), byPhase: Object.fromEntries(errorsByPhase), byKind: Object.fromEntries([...errors].sort((a, b) => b[1] - a[1])) },
       saveLatencyMs: { p50: Math.round(percentile(latencies, 50)), p95: Math.round(percentile(latencies, 95)), max: Math.round(Math.max(...latencies)) },
+      draftLatencyMs: { p50: Math.round(percentile(draftLatencies, 50)), p95: Math.round(percentile(draftLatencies, 95)), max: Math.round(Math.max(...draftLatencies)) },
       firstStartMs: Math.round(firstStartMs),
       createParticipantsMs: Math.round(createMs),
       restartMs: Math.round(restartMs),
@@ -227,10 +244,11 @@ async function main(): Promise<number> {
     };
     console.log(JSON.stringify(result, null, 2));
     console.error(
-      `bench:durability: ${database}: ${found.savesAcknowledged} saves acknowledged, ${found.savesFound} found, ${lost} lost; ${result.errors.total} errors; ` +
+      `bench:durability: ${database}: ${found.savesAcknowledged} saves acknowledged, ${found.savesFound} found, ${lost} lost; ` +
+        `${drafts.acknowledged} drafts acknowledged, ${drafts.checkedAfterOutage} checked after the outage, ${drafts.lost} lost; ${result.errors.total} errors; ` +
         `save p50 ${result.saveLatencyMs.p50} ms, p95 ${result.saveLatencyMs.p95} ms; restart ${result.restartMs} ms`,
     );
-    return lost === 0 ? 0 : 1;
+    return lost === 0 && drafts.lost === 0 ? 0 : 1;
   } finally {
     memory.stop();
     client.close();

@@ -1,6 +1,7 @@
 import type { CreatedAssessment } from '@/lib/admin/assessments';
 import { StatusCode } from '@/lib/api/codes';
-import { encodeAnswers, questionsPerPage } from '@/lib/flows/questionnaire';
+import { encodeAnswers, questionsPerPage, unsetValue } from '@/lib/flows/questionnaire';
+import { randomBytes } from 'node:crypto';
 import type { createClient, FuzzRequest, FuzzResponse } from '../../fuzz/http';
 import type { Random } from '../../fuzz/random';
 import { cookieHeader, cookiesOf } from '../../fuzz/sessions';
@@ -18,6 +19,13 @@ export type Recorder = {
   /** The first page came: how many pages the questionnaire has. */
   started(totalPages: number): void;
   acknowledged(save: AcknowledgedSave, latencyMs: number): void;
+  /** A draft the server answered with 200 and statusCode 1 (the page shows it as kept). */
+  draftAcknowledged(latencyMs: number): void;
+  /**
+   * After an outage, the participant loaded the page it had a draft on: kept says whether the page
+   * came back with that draft's values (an acknowledged draft lost to the kill would not).
+   */
+  draftChecked(kept: boolean, identCode: string, questionStartIndex: number): void;
   /** A call that did not succeed: kind says how ("ECONNREFUSED", "HTTP 502", "statusCode 3"). */
   failed(call: string, kind: string): void;
   finished(identCode: string): void;
@@ -25,9 +33,11 @@ export type Recorder = {
   over(): boolean;
 };
 
-type PageQuestion = { questionIndex: number; id: number; isInvalid?: boolean; answerInfos: Array<{ id: number }> };
+type PageQuestion = { questionIndex: number; id: number; isInvalid?: boolean; answerInfos: Array<{ id: number; value?: number }> };
 type QuestionnairePage = {
   questions: PageQuestion[];
+  revision?: number | null;
+  conflict?: boolean | null;
   nextNavButtonQuestionStartIndex: number | null;
   totalNumberOfPages: number;
 };
@@ -116,13 +126,17 @@ export async function runParticipant(options: {
    * While the server is down the calls find no connection and are repeated for as long as it takes;
    * an answer that keeps refusing is given up after a few tries.
    */
+  // Set when a call found no server: the next draft or save looks first whether the last draft is still there.
+  let outage = false;
+
   async function persist(call: string, attempt: () => Promise<Outcome>): Promise<Record<string, unknown> | undefined> {
     for (let refused = 0; refused < MAX_REFUSALS; ) {
       if (recorder.over()) return undefined;
       const outcome = await attempt();
       if (outcome.ok) return outcome.answer;
       recorder.failed(call, outcome.kind);
-      if (!outcome.transport) refused++;
+      if (outcome.transport) outage = true;
+      else refused++;
       await think();
       if (outcome.sessionLost && !(await signIn())) return undefined;
     }
@@ -159,6 +173,25 @@ export async function runParticipant(options: {
     return false;
   }
 
+  /**
+   * Loads the page the last acknowledged draft was on, as the participant would see it after the
+   * outage, and compares. What was sent when the server went away may have been written before it
+   * did (its answer lost): either is kept, anything else is an acknowledged draft lost.
+   */
+  async function checkDraft(start: number, either: AnswerValue[][]): Promise<Outcome> {
+    const outcome = await post('pageinfo/questionnaire', { questionsPerPage: questionsPerPage(product), questionStartIndex: start });
+    if (!outcome.ok) return outcome;
+    outage = false;
+    const shown = outcome.answer as unknown as QuestionnairePage;
+    const values = new Map(shown.questions.flatMap((q) => q.answerInfos.map((a) => [a.id, a.value] as const)));
+    recorder.draftChecked(
+      either.some((draft) => draft.every((v) => values.get(v.id) === v.value)),
+      created.identCode,
+      start,
+    );
+    return outcome;
+  }
+
   await think();
   if (!(await signIn())) return;
   const perPage = questionsPerPage(product);
@@ -167,18 +200,59 @@ export async function runParticipant(options: {
     | QuestionnairePage
     | undefined;
   if (page) recorder.started(page.totalNumberOfPages);
+  const unset = unsetValue(product);
   while (page) {
     await think();
     const start = page.questions[0]!.questionIndex;
     const values = ranksFor(index, page.questions);
     const target = page.nextNavButtonQuestionStartIndex ?? start;
-    const body = { questionsPerPage: perPage, questionStartIndex: target, answers: encodeAnswers(start, values) };
+    let revision = page.revision ?? undefined;
+
+    // As the page does while the participant chooses: after each question, a draft of the page so far,
+    // sent again unchanged (same saveId) until it is acknowledged.
+    let lastDraft: AnswerValue[] | undefined;
+    const answered = new Set<number>();
+    for (const question of page.questions) {
+      question.answerInfos.forEach((answer) => answered.add(answer.id));
+      const draft = values.map((v) => (answered.has(v.id) ? v : { id: v.id, value: unset }));
+      const draftBody = { questionsPerPage: perPage, questionStartIndex: start, answers: encodeAnswers(start, draft), draft: true, baseRevision: revision, saveId: randomBytes(12).toString('base64url') };
+      let draftSent = 0;
+      const kept = lastDraft;
+      const drafted = (await persist('draft', async () => {
+        // After an outage: first the page as the participant would see it, with the last draft.
+        if (outage && kept) {
+          const checked = await checkDraft(start, [kept, draft]);
+          if (!checked.ok) return checked;
+        }
+        draftSent = performance.now();
+        return post('pageinfo/questionnaire', draftBody);
+      })) as QuestionnairePage | undefined;
+      if (!drafted) return;
+      if (drafted.conflict) {
+        // Only this participant writes this page, and a retry keeps its saveId: a conflict means a retry was not recognised.
+        recorder.failed('draft', 'conflict');
+        return;
+      }
+      revision = drafted.revision ?? undefined;
+      lastDraft = draft;
+      recorder.draftAcknowledged(performance.now() - draftSent);
+      await think();
+    }
+    const body = { questionsPerPage: perPage, questionStartIndex: target, answers: encodeAnswers(start, values), baseRevision: revision, saveId: randomBytes(12).toString('base64url') };
     let sent = 0;
-    const answer = (await persist('save', () => {
+    const answer = (await persist('save', async () => {
+      if (outage && lastDraft) {
+        const checked = await checkDraft(start, [lastDraft, values]);
+        if (!checked.ok) return checked;
+      }
       sent = performance.now();
       return post('pageinfo/questionnaire', body);
     })) as QuestionnairePage | undefined;
     if (!answer) return;
+    if (answer.conflict) {
+      recorder.failed('save', 'conflict');
+      return;
+    }
     if (answer.questions.some((q) => q.isInvalid)) {
       // The participant's ranks are valid by construction: the server refusing them is a failure of its own.
       recorder.failed('save', 'refused as invalid');
