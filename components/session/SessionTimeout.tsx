@@ -115,8 +115,9 @@ export function SessionTimeout({ children, serverNow, warnBeforeSeconds, languag
       closeModal(MODAL_ID);
       return;
     }
+    // While an extension is under way the dialog stays shut; one that failed (extendFailed) opens it again.
     if (activeModalId !== MODAL_ID && (extending.current === null || phase === 'ended')) openModal(MODAL_ID);
-  }, [phase, activeModalId, openModal, closeModal]);
+  }, [phase, activeModalId, extendFailed, openModal, closeModal]);
 
   const extend = useCallback(() => {
     if (phase !== 'warning') return;
