@@ -85,6 +85,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   serverNow={now}
                   warnBeforeSeconds={getConfig().SESSION_WARNING_SECONDS}
                   language={session.uiLanguage}
+                  {...(session.signInPath && { signInPath: session.signInPath })}
                   texts={sessionTexts(tSession.raw)}
                 >
                   {page}

@@ -31,10 +31,10 @@ function Questionnaire() {
   );
 }
 
-function renderPage(serverNow = Date.now()) {
+function renderPage(serverNow = Date.now(), signInPath?: string) {
   return render(
     <ModalProvider>
-      <SessionTimeout serverNow={serverNow} warnBeforeSeconds={WARN_S} language="de-DE" texts={TEXTS}>
+      <SessionTimeout serverNow={serverNow} warnBeforeSeconds={WARN_S} language="de-DE" texts={TEXTS} {...(signInPath && { signInPath })}>
         <Questionnaire />
       </SessionTimeout>
     </ModalProvider>,
@@ -157,6 +157,14 @@ describe('the session-timeout dialog', () => {
     expect(dialog().open).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: TEXTS.endedButton, hidden: true }));
     expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/error\?statusCode=4\b/));
+  });
+
+  it('once the session has ended, leads to where the participant signed in, when that is known', async () => {
+    setExpiry(Date.now() + 1000);
+    renderPage(Date.now(), '/home/P1DEMO01');
+    await pass(2000);
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.endedButton, hidden: true }));
+    expect(navigate).toHaveBeenCalledWith('/home/P1DEMO01');
   });
 
   it('a browser clock 10 minutes fast still warns on time (the server\'s clock at render corrects it)', async () => {

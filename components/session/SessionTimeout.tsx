@@ -32,6 +32,8 @@ type Props = {
   warnBeforeSeconds: number;
   /** The interface language, for the plural of minutes and seconds. */
   language: string;
+  /** Where this participant signed in (their deep link, or their group flow's entry): the way back once the session has ended. */
+  signInPath?: string;
   texts: SessionTimeoutTexts;
 };
 
@@ -68,7 +70,7 @@ function pluralCategory(language: string, count: number): keyof PluralTexts {
  * an extension or a page turn in one tab closes the dialog in the others. Once the session has
  * ended the dialog says so and stays; the page behind keeps what is on it.
  */
-export function SessionTimeout({ children, serverNow, warnBeforeSeconds, language, texts }: Props) {
+export function SessionTimeout({ children, serverNow, warnBeforeSeconds, language, signInPath, texts }: Props) {
   const router = useRouter();
   const { activeModalId, openModal, closeModal } = useModal();
   const [answersKept, setAnswersKept] = useState(false);
@@ -151,7 +153,8 @@ export function SessionTimeout({ children, serverNow, warnBeforeSeconds, languag
             <button
               type="button"
               className="button button-primary"
-              onClick={() => goAfterSessionChange(errorPageUrl({ statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails }))}
+              // Without a known way in, the error page's TokenExpired message says to open the link again.
+              onClick={() => goAfterSessionChange(signInPath ?? errorPageUrl({ statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails }))}
             >
               {texts.endedButton}
             </button>

@@ -46,6 +46,8 @@ describe('sessionAfterCall', () => {
         showLanguageSelection: true,
         languageChosen: false,
         resumePending: false,
+        // Where the timeout dialog sends the participant once the session has ended (./signInPath.ts).
+        signInPath: '/home/P1DEMO01',
       });
     });
 

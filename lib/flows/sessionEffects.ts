@@ -7,6 +7,7 @@ import { routeAfterAccessCodeLogin } from './accessCode';
 import { GROUP_VARIANTS, groupVariant } from './groupVariants';
 import { routeAfterKeySaved } from './keySaved';
 import { isFlowRoute } from './signedIn';
+import { signInPathAfter } from './signInPath';
 
 type Loose = Record<string, unknown>;
 
@@ -59,6 +60,8 @@ function effectsOf(path: CallPath, request: Loose, response: Loose, session: Ses
     // The ident-code flow offers the language selector throughout (the spec leaves it open; a
     // participant must be able to read the whole flow in the language they picked on /home).
     next.showLanguageSelection = true;
+    next.signInPath = signInPathAfter(path, request);
+    if (!next.signInPath) delete next.signInPath;
     applyIdentCodeLanguages(next, request, response);
   } else if (path === 'submit/kodekodex/login' && loggedIn) {
     // Spec §9: the start index is 1 after login; the first questionnaire load then walks on to
@@ -75,6 +78,8 @@ function effectsOf(path: CallPath, request: Loose, response: Loose, session: Ses
     delete next.flowRoute;
     if (typeof response.username === 'string' && response.username) next.username = response.username;
     next.groupVariant = GROUP_VARIANTS.find((variant) => groupVariant(variant).calls.login === path);
+    next.signInPath = signInPathAfter(path, request);
+    if (!next.signInPath) delete next.signInPath;
     next.resumePending = false;
     next.showLanguageSelection = true;
     next.startIndex = 1;

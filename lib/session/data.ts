@@ -43,10 +43,21 @@ export type SessionData = {
    * (lib/proxy/portalReport.ts). Several, because a buyer may have sent the form again in another tab.
    */
   portalTransactions?: string[];
+  /**
+   * Where this participant signed in (the ident code's deep link, or the group flow's entry): where
+   * the timeout dialog sends them once the session has ended (lib/flows/signInPath.ts).
+   */
+  signInPath?: string;
 };
 
 export const MAX_PORTAL_TRANSACTIONS = 5;
 const TRANSACTION_ID = /^PT-[A-Za-z0-9_-]{20}$/;
+
+const SIGN_IN_PATH = /^\/(home|kodew|ra|kodegroupcode)(\/[A-Za-z0-9_-]{1,64})?$/;
+
+export function isSignInPath(value: unknown): value is string {
+  return typeof value === 'string' && SIGN_IN_PATH.test(value);
+}
 
 export function isTransactionId(value: unknown): value is string {
   return typeof value === 'string' && TRANSACTION_ID.test(value);
@@ -93,6 +104,7 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
     ...(isProduct(r.product) && r.product !== Product.Unknown && { product: r.product }),
     ...(isGroupVariant(r.groupVariant) && { groupVariant: r.groupVariant }),
     ...(Array.isArray(r.portalTransactions) && { portalTransactions: r.portalTransactions.filter(isTransactionId).slice(-MAX_PORTAL_TRANSACTIONS) }),
+    ...(isSignInPath(r.signInPath) && { signInPath: r.signInPath }),
   };
 }
 
