@@ -1,14 +1,15 @@
 'use client';
 
 import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useHydrated } from '@/lib/client/useHydrated';
+import { sessionEndsAt } from '@/lib/client/sessionEnds';
 import type { SessionTimeoutDialogProps, SessionTimeoutTexts } from './SessionTimeoutDialog';
 
 export type { SessionTimeoutTexts };
 
 /**
- * Loaded after the page has come alive, not with it: the dialog is needed minutes or hours later at
- * the earliest, and the login pages' first-load budget has no room for it.
+ * Loaded only when the session's end is near (a minute before the warning), not with the page: the
+ * dialog is needed minutes or hours later at the earliest, and the login pages' first-load budget
+ * has no room for it.
  */
 const SessionTimeoutDialog = lazy(() => import('./SessionTimeoutDialog'));
 
@@ -17,6 +18,11 @@ type Props = Omit<SessionTimeoutDialogProps, 'answersKept' | 'clockOffsetMs'> & 
   /** The server's clock when it rendered the layout: the browser's may be off. */
   serverNow: number;
 };
+
+/** How long before the warning the dialog's code is fetched. */
+const LOAD_AHEAD_MS = 60_000;
+/** How often the wrapper looks at the shared cookie until then (another tab may have extended, or the page renewed). */
+const LOOK_EVERY_MS = 5_000;
 
 /** The server's clock against the browser's, taken as the page hydrates (not when the dialog arrives later). */
 function clockOffset(serverNow: number): number {
@@ -42,11 +48,28 @@ export function useAnswersKeptThroughTimeout(kept: boolean): void {
 export function SessionTimeout({ children, serverNow, ...dialog }: Props) {
   const [answersKept, setAnswersKept] = useState(false);
   const [clockOffsetMs] = useState(() => clockOffset(serverNow));
-  const hydrated = useHydrated();
+  const [near, setNear] = useState(false);
+  const { warnBeforeSeconds } = dialog;
+
+  useEffect(() => {
+    if (near) return;
+    const look = () => {
+      const endsAt = sessionEndsAt(clockOffsetMs);
+      if (endsAt !== undefined && endsAt - Date.now() <= warnBeforeSeconds * 1000 + LOAD_AHEAD_MS) setNear(true);
+    };
+    look();
+    const timer = window.setInterval(look, LOOK_EVERY_MS);
+    document.addEventListener('visibilitychange', look);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', look);
+    };
+  }, [near, clockOffsetMs, warnBeforeSeconds]);
+
   return (
     <AnswersKept.Provider value={setAnswersKept}>
       {children}
-      {hydrated && (
+      {near && (
         <Suspense fallback={null}>
           <SessionTimeoutDialog {...dialog} clockOffsetMs={clockOffsetMs} answersKept={answersKept} />
         </Suspense>

@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { StatusCode, DetailCode } from '@/lib/api/codes';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { errorPageUrl } from '@/lib/flows/errorRecord';
-import { announcedDuration, localExpiry, sessionPhase, shownDuration, type Duration } from '@/lib/flows/sessionTimeout';
+import { sessionEndsAt } from '@/lib/client/sessionEnds';
+import { announcedDuration, sessionPhase, shownDuration, type Duration } from '@/lib/flows/sessionTimeout';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
 
@@ -42,11 +43,6 @@ const MODAL_ID = 'session-timeout';
 /** How long "Stay signed in" may take before the dialog says it did not work. */
 const EXTEND_PATIENCE_MS = 10_000;
 
-function readExpiryCookie(): string | undefined {
-  const part = document.cookie.split('; ').find((entry) => entry.startsWith('session-ends='));
-  return part?.slice('session-ends='.length) || undefined;
-}
-
 function pluralCategory(language: string, count: number): keyof PluralTexts {
   const category = new Intl.PluralRules(language === 'cz-CZ' ? 'cs' : language).select(count);
   return category === 'one' || category === 'few' ? category : 'other';
@@ -72,7 +68,7 @@ export default function SessionTimeoutDialog({ clockOffsetMs, warnBeforeSeconds,
   useEffect(() => {
     const tick = () => {
       setNow(Date.now());
-      setExpiry(localExpiry(readExpiryCookie(), clockOffsetMs));
+      setExpiry(sessionEndsAt(clockOffsetMs));
     };
     tick();
     const timer = window.setInterval(tick, 1000);
