@@ -1,6 +1,6 @@
 'use client';
 
-import { localExpiry } from '@/lib/flows/sessionTimeout';
+import { localExpiry } from '@/lib/flows/sessionExpiry';
 
 /** When the session ends in this browser's clock, from the readable cookie every tab shares (lib/session/cookies.ts). */
 export function sessionEndsAt(clockOffsetMs: number): number | undefined {

@@ -1,4 +1,4 @@
-import { announcedDuration, localExpiry, sessionPhase, shownDuration } from './sessionTimeout';
+import { announcedDuration, sessionPhase, shownDuration } from './sessionTimeout';
 
 const WARN = 120_000;
 
@@ -36,18 +36,5 @@ describe('the countdown on screen and what a screen reader hears', () => {
     const said = new Set<string>();
     for (let ms = 120_000; ms > 0; ms -= 1000) said.add(JSON.stringify(announcedDuration(ms)));
     expect([...said]).toEqual(['{"unit":"minutes","count":2}', '{"unit":"seconds","count":60}', '{"unit":"seconds","count":40}', '{"unit":"seconds","count":20}']);
-  });
-});
-
-describe('the expiry cookie in the browser clock', () => {
-  it.each([
-    ['no cookie', undefined, 0, undefined],
-    ['empty', '', 0, undefined],
-    ['not a number', 'soon', 0, undefined],
-    ['a time', '1800000000000', 0, 1_800_000_000_000],
-    ['a browser clock 5 s behind the server', '1800000000000', 5000, 1_799_999_995_000],
-    ['a browser clock 5 s ahead', '1800000000000', -5000, 1_800_000_005_000],
-  ] as const)('%s', (_name, value, offset, expiry) => {
-    expect(localExpiry(value, offset)).toBe(expiry);
   });
 });

@@ -28,12 +28,3 @@ export function announcedDuration(remainingMs: number): Duration {
   if (shown.unit === 'minutes') return shown;
   return { unit: 'seconds', count: Math.max(20, Math.ceil(shown.count / 20) * 20) };
 }
-
-/**
- * The expiry the server wrote into the readable cookie (lib/session/cookies.ts), in this browser's
- * clock: the server's time at render against the browser's then corrects a clock that is off.
- */
-export function localExpiry(cookieValue: string | undefined, clockOffsetMs: number): number | undefined {
-  if (!cookieValue || !/^\d{10,16}$/.test(cookieValue)) return undefined;
-  return Number(cookieValue) - clockOffsetMs;
-}
