@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from '../support/api';
+import type { Page } from '@playwright/test';
+import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { questions } from '../support/questionnaire';
+import { expect, needs, test } from '../support/deployed';
+import { chosenRanks, draftSaved, pageIndicator, questions } from '../support/questionnaire';
 
 const TITLE = 'Competency profile: leadership and collaboration';
 const englishIndicator = (page: Page) => page.getByText(/^Page \d+ of \d+$/);
@@ -105,5 +106,35 @@ test.describe('@assessment language', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByLabel('Language')).toBeFocused();
     await expect(page.getByLabel('Language')).toHaveValue('en-US');
+  });
+
+  test('answers chosen, then the language changed in the header: the page comes in English with the answers still chosen, and they are kept (P1-LANG-DRAFT)', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P1-LANG-DRAFT');
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Weiter' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await hydrated(page);
+    // The first two questions ranked, the rest left open; the language changed at once, before the draft is sent.
+    for (let q = 0; q < 2; q++) {
+      const rows = questions(page).nth(q).locator('fieldset');
+      for (let r = 0; r < 4; r++) await rows.nth(r).getByRole('radio', { name: new RegExp(`^${((r + 3) % 4) + 1}\\b`) }).check();
+    }
+    const chosen = await chosenRanks(page);
+    const saved = draftSaved(page);
+    await page.getByLabel('Sprache').selectOption('en-US');
+    await page.getByRole('button', { name: 'Übernehmen' }).click();
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(englishIndicator(page)).toHaveText('Page 1 of 6');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(TITLE);
+    expect(await chosenRanks(page)).toEqual(chosen);
+    await saved;
+    await page.reload();
+    await expect(englishIndicator(page)).toHaveText('Page 1 of 6');
+    await hydrated(page);
+    expect(await chosenRanks(page)).toEqual(chosen);
   });
 });

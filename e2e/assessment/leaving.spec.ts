@@ -1,13 +1,16 @@
 import type { Page } from '@playwright/test';
-import { hydrated, signIn } from '../support/api';
+import { enterAccessCode, hydrated, signIn } from '../support/api';
 import { expect, needs, test } from '../support/deployed';
 import { watchPageProblems } from '../support/pageProblems';
-import { pageIndicator, questions, startAndSavePageOne } from '../support/questionnaire';
+import { draftSaved, keepDraftsUnsaved, pageIndicator, questions, startAndSavePageOne } from '../support/questionnaire';
 
 /**
  * Leaving a questionnaire page while an answer on it is not saved yet: every way out asks first with
  * the browser's before-unload prompt (spec §2: the header area handles it), not only a reload or
- * closing the tab. Rows: P1-LEAVE (page 1 saved), P1-VIEW (nothing saved).
+ * closing the tab. A choice is saved as a draft about a second after it is made; the journeys about
+ * the prompt keep their drafts from arriving (a dropped connection), so that the answer stays
+ * unsaved for as long as they look. Once the draft is saved, nothing is lost by leaving and nothing
+ * asks. Rows: P1-LEAVE (page 1 saved), P1-VIEW (nothing saved), P1-LEAVE-DRAFT (a draft saved).
  */
 
 /** Answers the next browser prompt and records its type. */
@@ -30,6 +33,7 @@ test.describe('@assessment leaving with an answer not saved', () => {
   test('browser Back asks first and staying keeps the answer; after leaving, Forward shows the page the participant is on (P1-LEAVE)', needs('single-use-row'), async ({ page, singleUse }) => {
     const row = await singleUse('P1-LEAVE');
     await startAndSavePageOne(page, row);
+    await keepDraftsUnsaved(page);
     const answer = questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^3\b/ });
     await answer.check();
 
@@ -54,6 +58,8 @@ test.describe('@assessment leaving with an answer not saved', () => {
 
   test('signing out asks first; staying keeps the answer, leaving signs out (P1-VIEW: nothing saved)', async ({ page }) => {
     await signIn(page, 'P1VIEW001', 'VIEW4711');
+    // P1-VIEW is only looked at: its answer never becomes a draft either.
+    await keepDraftsUnsaved(page);
     await page.goto('/questionnaire');
     await hydrated(page);
     const answer = questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^2\b/ });
@@ -74,5 +80,47 @@ test.describe('@assessment leaving with an answer not saved', () => {
     await expect(page.getByRole('button', { name: 'Abmelden' })).toHaveCount(0);
     await page.goto('/questionnaire');
     await expect(page).toHaveURL(/\/error\?statusCode=3/);
+  });
+
+  test('once the answer is saved as a draft, leaving does not ask, and coming back shows it (P1-LEAVE-DRAFT)', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P1-LEAVE-DRAFT');
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Weiter' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await hydrated(page);
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.dismiss();
+    });
+    const answer = questions(page).first().locator('fieldset').first().getByRole('radio', { name: /^3\b/ });
+    const saved = draftSaved(page);
+    await answer.check();
+    await saved;
+
+    // Back, as with the browser's button: nothing to lose, so no prompt; Forward shows the answer again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/questionnaire$/);
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await expect(answer).toBeChecked();
+    await expect(page.locator('main input[type=radio]:checked')).toHaveCount(1);
+
+    // Signing out does not ask either; signed in again, the answer is there.
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/info\?statusCode=1&detailCode=20/);
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Weiter' }).click();
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await expect(answer).toBeChecked();
+    expect(prompts).toEqual([]);
   });
 });

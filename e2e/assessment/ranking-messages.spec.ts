@@ -1,12 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hydrated, signIn } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { pageIndicator, questions } from '../support/questionnaire';
+import { keepDraftsUnsaved, pageIndicator, questions } from '../support/questionnaire';
 
 /**
  * Issue 6, point 14 (ranking): a question's message stays while it is still invalid, duplicate
  * ranks are highlighted like missing ones, and the message says that each rank is used once.
- * Row: P1-VIEW (nothing is ever saved: every 'Weiter' here is refused on the page).
+ * Row: P1-VIEW (nothing is ever saved: every 'Weiter' here is refused on the page, and what is
+ * chosen is kept from becoming a draft, so that each journey finds the page as the demo made it).
  */
 const MESSAGE = 'Bitte vergeben Sie jeden Rang von 1 bis 4 genau einmal: Jede Aussage braucht ihren eigenen Rang.';
 /** --color-error-soft: what a highlighted answer row looks like. */
@@ -23,6 +24,7 @@ async function highlighted(question: Locator): Promise<boolean[]> {
 
 async function open(page: Page) {
   await signIn(page, 'P1VIEW001', 'VIEW4711');
+  await keepDraftsUnsaved(page);
   await page.goto('/questionnaire');
   await hydrated(page);
   await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');

@@ -1,14 +1,14 @@
 import { callApi, hydrated, signIn } from '../support/api';
 import { expect, needs, test } from '../support/deployed';
 import { expectNotHydrated, holdScripts } from '../support/holdScripts';
-import { pageIndicator, questions } from '../support/questionnaire';
+import { chosenRanks, draftSaved, pageIndicator, questions } from '../support/questionnaire';
 import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * A slow phone: the page is on screen while its scripts are still on the way. Each journey holds
  * the page's script bundles back, types and submits, then lets them through (DESIGN.md "Forms
- * before scripts"). Rows P1-EARLY, P1-EARLY-KEY, P1-EARLY-REG and P1-EARLY-Q belong to these journeys;
- * P1-EARLY is only signed in with, the others are used up.
+ * before scripts"). Rows P1-EARLY, P1-EARLY-KEY, P1-EARLY-REG, P1-EARLY-Q and P1-EARLY-LANG belong to
+ * these journeys; P1-EARLY is only signed in with, the others are used up.
  */
 
 test.describe('@foundation forms before their scripts load', () => {
@@ -159,6 +159,40 @@ test.describe('@foundation forms before their scripts load', () => {
     for (let q = 0; q < 4; q++) {
       await expect(questions(page).nth(q).locator('fieldset').first().getByRole('radio', { name: /^2\b/ })).toBeChecked();
     }
+  });
+
+  test('/questionnaire: answers chosen and the language changed in the header before the scripts run: the page comes in English with the answers still chosen, kept as a draft (P1-EARLY-LANG)', needs('single-use-row'), async ({ page, singleUse }) => {
+    const row = await singleUse('P1-EARLY-LANG');
+    await signIn(page, row.identCode, row.accessCode!);
+    const scripts = await holdScripts(page);
+    await scripts.goto('/questionnaire');
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    // The first two questions ranked, the rest left open.
+    for (let q = 0; q < 2; q++) {
+      const rows = questions(page).nth(q).locator('fieldset');
+      for (let r = 0; r < 4; r++) await rows.nth(r).getByRole('radio', { name: new RegExp(`^${((r + 2) % 4) + 1}\\b`) }).check();
+    }
+    const chosen = await chosenRanks(page);
+    await page.getByLabel('Sprache').selectOption('en-US');
+    await page.getByRole('button', { name: 'Übernehmen' }).click();
+    // Held: a native post would reload the page without the answers.
+    await expectNotHydrated(page);
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    expect(await chosenRanks(page)).toEqual(chosen);
+    const saved = draftSaved(page);
+    scripts.release();
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page.getByText(/^Page \d+ of \d+$/)).toHaveText('Page 1 of 6');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Competency profile: leadership and collaboration');
+    await expect(page.getByLabel('Language')).toHaveValue('en-US');
+    expect(await chosenRanks(page)).toEqual(chosen);
+    // Kept by the server as well: loaded again, the page shows them.
+    await saved;
+    await page.reload();
+    await expect(page.getByText(/^Page \d+ of \d+$/)).toHaveText('Page 1 of 6');
+    await hydrated(page);
+    expect(await chosenRanks(page)).toEqual(chosen);
   });
 
   test('without JavaScript, sending a code form (ident, access or group code) puts no code into any address', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { enterAccessCode, hydrated } from './api';
 import type { Participant } from './deployed';
 
@@ -71,4 +71,40 @@ export async function startAndSavePageOne(page: Page, row: Participant): Promise
   await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
   await rankPage(page, 0);
   await next(page, 'Seite 2 von 6');
+}
+
+/** The ranks checked on the page, one entry per answer row as "question:row:rank" ('-' where none is). */
+export async function chosenRanks(page: Page): Promise<string[]> {
+  return questions(page).evaluateAll((sections) =>
+    sections.flatMap((section, q) =>
+      [...section.querySelectorAll('fieldset')].map((fieldset, r) => `${q}:${r}:${(fieldset.querySelector('input:checked') as HTMLInputElement | null)?.value ?? '-'}`),
+    ),
+  );
+}
+
+type QuestionnaireBody = { answers?: unknown; draft?: boolean; questionStartIndex?: number };
+
+/** The body of a pageinfo/questionnaire call, or null for any other request. */
+export function questionnaireBody(request: Request): QuestionnaireBody | null {
+  if (request.method() !== 'POST' || !new URL(request.url()).pathname.endsWith('/api/pageinfo/questionnaire')) return null;
+  return (request.postDataJSON() as QuestionnaireBody | null) ?? null;
+}
+
+/**
+ * Resolves once the server has answered the next draft of the page (what was chosen, kept without a
+ * page turn) with the page, not a conflict. Start it before the choices it is about.
+ */
+export async function draftSaved(page: Page): Promise<void> {
+  const response = await page.waitForResponse((answer) => questionnaireBody(answer.request())?.draft === true, { timeout: 20_000 });
+  const json = (await response.json()) as { statusCode?: number; conflict?: boolean };
+  expect({ statusCode: json.statusCode, conflict: json.conflict ?? false }).toEqual({ statusCode: 1, conflict: false });
+}
+
+/**
+ * Keeps what is chosen on the page from being saved as a draft: each draft the page sends fails as
+ * a dropped request would. For journeys about an answer not saved yet (the leave prompt), and for
+ * rows that are only looked at, whose pages must stay as they are for the next journey.
+ */
+export async function keepDraftsUnsaved(page: Page): Promise<void> {
+  await page.route('**/api/pageinfo/questionnaire', (route) => (questionnaireBody(route.request())?.draft === true ? route.abort() : route.fallback()));
 }

@@ -196,6 +196,36 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'for QA: turning pages forward and back shows each page with its own answers; its journey saves pages 1 and 2',
   },
+  {
+    id: 'P1-CONFLICT', identCode: 'P1CONFL01', product: Product.CompetencyQuestionnaire, accessCode: 'CONFLICT4711',
+    assessor: assessor('Carla', 'Konflikt'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: page 1 in two tabs, each changing it: the conflict dialog, resolved both ways; its journey saves drafts and page 1',
+  },
+  {
+    id: 'P1-OFFLINE', identCode: 'P1OFFLN01', product: Product.CompetencyQuestionnaire, accessCode: 'OFFLINE4711',
+    assessor: assessor('Olga', 'Offline'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: a page turn pressed without a connection is sent once it is back; its journey saves page 1',
+  },
+  {
+    id: 'P1-LEAVE-DRAFT', identCode: 'P1LEAVED1', product: Product.CompetencyQuestionnaire, accessCode: 'LEAVED4711',
+    assessor: assessor('Lars', 'Entwurf'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: an answer kept as a draft: leaving does not ask, and it is there on return; its journey saves a draft of page 1',
+  },
+  {
+    id: 'P1-EARLY-LANG', identCode: 'P1EARLYL1', product: Product.CompetencyQuestionnaire, accessCode: 'EARLYL4711',
+    assessor: assessor('Linda', 'Frueh'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: answers chosen and the language changed in the header before the page scripts load; its journey saves a draft of page 1',
+  },
+  {
+    id: 'P1-LANG-DRAFT', identCode: 'P1LANGD01', product: Product.CompetencyQuestionnaire, accessCode: 'LANGD4711',
+    assessor: assessor('Luca', 'Sprache'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: answers chosen, then the language changed in the header; its journey saves a draft of page 1',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in DEMO.md's order. */
