@@ -55,7 +55,10 @@ export function SessionTimeout({ children, serverNow, ...dialog }: Props) {
     if (near) return;
     const look = () => {
       const endsAt = sessionEndsAt(clockOffsetMs);
-      if (endsAt !== undefined && endsAt - Date.now() <= warnBeforeSeconds * 1000 + LOAD_AHEAD_MS) setNear(true);
+      // The code is fetched first, and the dialog shown once it is here: a lazy component whose fetch
+      // fails (the participant is offline just then) takes the whole page down, and the answers on
+      // it. A fetch that fails is tried again at the next look.
+      if (endsAt !== undefined && endsAt - Date.now() <= warnBeforeSeconds * 1000 + LOAD_AHEAD_MS) import('./SessionTimeoutDialog').then(() => setNear(true), () => {});
     };
     look();
     const timer = window.setInterval(look, LOOK_EVERY_MS);

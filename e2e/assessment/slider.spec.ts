@@ -3,7 +3,7 @@ import { isLocalHost } from '@/lib/validation/slider';
 import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test, type Participant } from '../support/deployed';
-import { countApiCalls, pageIndicator } from '../support/questionnaire';
+import { countApiCalls, keepDraftsUnsaved, pageIndicator } from '../support/questionnaire';
 import { answerSliderPage, notRatedOf, setSliderByKeyboard, sliderOf, sliders } from '../support/slider';
 
 /**
@@ -172,6 +172,8 @@ test.describe('@assessment the slider view', () => {
   });
 
   test('forms before scripts: a slider moved before hydration keeps its value; an early Next shows the message (P4-VIEW, nothing saved)', async ({ page }) => {
+    // What is moved here would be a draft a second later: P4-VIEW stays as the demo made it.
+    await keepDraftsUnsaved(page);
     await page.goto(`/home/${VIEW.identCode}`);
     await enterAccessCode(page, VIEW.accessCode!);
     await page.waitForURL((url) => !url.pathname.startsWith('/accesscode'));
@@ -206,6 +208,8 @@ test.describe('@assessment the slider view', () => {
   });
 
   test('forms before scripts: not rated ticked before hydration is kept (P4-VIEW, nothing saved)', async ({ page }) => {
+    // What is moved here would be a draft a second later: P4-VIEW stays as the demo made it.
+    await keepDraftsUnsaved(page);
     await page.goto(`/home/${VIEW.identCode}`);
     await enterAccessCode(page, VIEW.accessCode!);
     await page.waitForURL((url) => !url.pathname.startsWith('/accesscode'));
