@@ -17,7 +17,7 @@ import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useFocusAfterRender } from '@/lib/client/useFocusAfterRender';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
-import { useAnswersKeptThroughTimeout } from '@/components/session/SessionTimeout';
+import { useAnswersKeptThroughTimeout } from '@/lib/client/answersKept';
 import type { GridTexts, SliderTexts } from './viewTypes';
 import { QUESTION_VIEWS } from './views';
 import styles from './Questionnaire.module.css';

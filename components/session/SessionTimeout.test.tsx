@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { installDialogStandIns } from '@/components/modal/jsdomDialog';
 import { ModalProvider } from '@/components/modal/ModalProvider';
 import deMessages from '@/messages/de-DE.json';
-import { SessionTimeout, useAnswersKeptThroughTimeout, type SessionTimeoutTexts } from './SessionTimeout';
+import { useAnswersKeptThroughTimeout } from '@/lib/client/answersKept';
+import { SessionTimeout, type SessionTimeoutTexts } from './SessionTimeout';
 
 /** "Stay signed in" loads the page again (router.refresh), whose token renewal moves the cookie: here the test's refresh does. */
 let onRefresh: () => void = () => {};

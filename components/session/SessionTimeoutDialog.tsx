@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { StatusCode, DetailCode } from '@/lib/api/codes';
 import { goAfterSessionChange } from '@/lib/client/navigate';
 import { errorPageUrl } from '@/lib/flows/errorRecord';
+import { useAnswersKept } from '@/lib/client/answersKept';
 import { sessionEndsAt } from '@/lib/client/sessionEnds';
 import { announcedDuration, sessionPhase, shownDuration, type Duration } from '@/lib/flows/sessionTimeout';
 import { Modal } from '@/components/modal/Modal';
@@ -34,8 +35,6 @@ export type SessionTimeoutDialogProps = {
   language: string;
   /** Where this participant signed in (their deep link, or their group flow's entry): the way back once the session has ended. */
   signInPath?: string;
-  /** The page keeps what the participant chose past the session's end (drafts): the dialog says so. */
-  answersKept: boolean;
   texts: SessionTimeoutTexts;
 };
 
@@ -56,7 +55,9 @@ function pluralCategory(language: string, count: number): keyof PluralTexts {
  * an extension or a page turn in one tab closes the dialog in the others. Once the session has
  * ended the dialog says so and stays; the page behind keeps what is on it.
  */
-export default function SessionTimeoutDialog({ clockOffsetMs, warnBeforeSeconds, language, signInPath, answersKept, texts }: SessionTimeoutDialogProps) {
+export default function SessionTimeoutDialog({ clockOffsetMs, warnBeforeSeconds, language, signInPath, texts }: SessionTimeoutDialogProps) {
+  // The page keeps what the participant chose past the session's end (drafts): the dialog says so.
+  const answersKept = useAnswersKept();
   const router = useRouter();
   const { activeModalId, openModal, closeModal } = useModal();
   const [now, setNow] = useState<number | undefined>(undefined);
