@@ -13,7 +13,7 @@ type Props = Omit<SessionTimeoutDialogProps, 'clockOffsetMs'> & {
 };
 
 /** How long before the warning the dialog's code is fetched. */
-const LOAD_AHEAD_MS = 90_000;
+const LOAD_AHEAD_MS = 60_000;
 /**
  * How often the wrapper looks at the shared cookie until then (another tab may have extended, or the
  * page renewed); a tab in the background is looked at less often, and the lead above covers that.
