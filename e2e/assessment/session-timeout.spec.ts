@@ -83,9 +83,8 @@ test.describe('@assessment the session\'s end', needs('own-server'), () => {
     const page = await context.newPage();
     await toPageOne(page, server!.url, 'P1SELF001', 'SELF4711');
     // Chosen, never sent with a page turn: the draft is all the server has of them.
-    const saved = draftSaved(page);
     await rankPage(page, 1);
-    await saved;
+    await draftSaved(page);
     const before = await chosenRanks(page);
     expect(before.filter((entry) => entry.endsWith('-'))).toEqual([]);
 
@@ -121,9 +120,8 @@ test.describe('@assessment the session\'s end', needs('own-server'), () => {
     await hydrated(page);
     await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page.getByText('Page 1 of 3', { exact: true })).toBeVisible();
-    const saved = draftSaved(page);
     await answerSliderPage(page, [70]);
-    await saved;
+    await draftSaved(page);
 
     await expect(page.getByRole('alertdialog', { name: 'Your session is about to end' })).toBeVisible({ timeout: TTL_SECONDS * 1000 });
     await expect(page.getByRole('alertdialog', { name: 'Your session has ended' })).toBeVisible({ timeout: 30_000 });
@@ -236,9 +234,8 @@ test.describe('@assessment the session\'s end, offline', needs('own-server'), ()
     test.setTimeout(150_000);
     const problems = watchPageProblems(page, { consoleErrors: false });
     await toPageOne(page, server!.url, 'P1DEMO01', 'RANK4711');
-    const saved = draftSaved(page);
     await rankPage(page, 2);
-    await saved;
+    await draftSaved(page);
     const chosen = await chosenRanks(page);
     const ends = await sessionEnds(page.context(), server!.url);
     // The dialog's code is due 70 s before the end (10 s warning, a minute ahead); it must not have come yet.

@@ -63,9 +63,8 @@ test.describe('@assessment two tabs', needs('single-use-row'), () => {
     await hydrated(b);
 
     // Round 1: B chooses answers and they are kept (a draft); A, still showing the page as loaded, changes one.
-    let saved = draftSaved(b);
     await rankPage(b, 1);
-    await saved;
+    await draftSaved(b);
     const fromB = await chosenRanks(b);
     await chooseFirst(a, 3);
     await expect(conflict(a)).toBeVisible();
@@ -81,7 +80,7 @@ test.describe('@assessment two tabs', needs('single-use-row'), () => {
     await expect(conflict(a)).toBeVisible();
     const mine = await chosenRanks(a);
     expect(mine).not.toEqual(fromB);
-    saved = draftSaved(a);
+    const saved = draftSaved(a);
     await conflict(a).getByRole('button', { name: 'Meine Antworten behalten' }).click();
     await expect(conflict(a)).toBeHidden();
     await saved;

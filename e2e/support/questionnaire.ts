@@ -92,7 +92,9 @@ export function questionnaireBody(request: Request): QuestionnaireBody | null {
 
 /**
  * Resolves once the server has answered the next draft of the page (what was chosen, kept without a
- * page turn) with the page, not a conflict. Start it before the choices it is about.
+ * page turn) with the page, not a conflict. The page sends its draft a second after the last choice:
+ * called right after a run of choices, this is the draft of all of them; started before a single
+ * choice, the draft of that one.
  */
 export async function draftSaved(page: Page): Promise<void> {
   const response = await page.waitForResponse((answer) => questionnaireBody(answer.request())?.draft === true, { timeout: 20_000 });
