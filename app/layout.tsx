@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { bcp47 } from '@/lib/api/languages';
 import { getConfig } from '@/lib/config';
-import { tokenExpiresAt } from '@/lib/session/claims';
+import { decodeClaims, tokenExpiresAt } from '@/lib/session/claims';
 import { getSession } from '@/lib/session/server';
 import { Header } from '@/components/chrome/Header';
 import { Footer } from '@/components/chrome/Footer';
@@ -33,13 +33,14 @@ function sessionTexts(raw: (key: string) => unknown): SessionTimeoutTexts {
 }
 
 /**
- * Only a session that is running is announced: a token that expired before this page was asked for
- * (the participant opens their link again) ends nothing here.
+ * Only a signed-in session that is running is announced: before the login (on /accesscode) there is
+ * nothing to stay signed in to, and a token that expired before this page was asked for (the
+ * participant opens their link again) ends nothing here.
  */
 function runningSession(token: string | undefined): { now: number; timed: boolean } {
   const now = Date.now();
   const expiresAt = tokenExpiresAt(token);
-  return { now, timed: expiresAt !== undefined && expiresAt > now };
+  return { now, timed: expiresAt !== undefined && expiresAt > now && decodeClaims(token).isLoggedIn };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -59,20 +60,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     internalError: tError.raw('internal') as string,
   };
   const { now, timed } = runningSession(session.token);
-  const page = (
-    <>
-      <a className="skip-link" href="#main">
-        {t('skipToContent')}
-      </a>
-      <Header />
-      <main id="main" className="main" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer />
-      <HydrationMark />
-      <RouteFocus />
-    </>
-  );
   return (
     <html lang={bcp47(session.uiLanguage)}>
       <body data-theme={info.theme}>
@@ -80,18 +67,25 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ChromeTextsProvider value={chromeTexts}>
           <ModalProvider>
             <UnsavedAnswersProvider>
-              {timed ? (
+              <a className="skip-link" href="#main">
+                {t('skipToContent')}
+              </a>
+              <Header />
+              <main id="main" className="main" tabIndex={-1}>
+                {children}
+              </main>
+              <Footer />
+              <HydrationMark />
+              <RouteFocus />
+              {/* Beside the page, not around it: a sign-out that ends the timing must not rebuild the page. */}
+              {timed && (
                 <SessionTimeout
                   serverNow={now}
                   warnBeforeSeconds={getConfig().SESSION_WARNING_SECONDS}
                   language={session.uiLanguage}
                   {...(session.signInPath && { signInPath: session.signInPath })}
                   texts={sessionTexts(tSession.raw)}
-                >
-                  {page}
-                </SessionTimeout>
-              ) : (
-                page
+                />
               )}
             </UnsavedAnswersProvider>
           </ModalProvider>

@@ -41,11 +41,10 @@ it('offline when the dialog\'s code is needed: the page stays, the code is fetch
   document.cookie = `session-ends=${Date.now() + 100_000}; path=/`;
   render(
     <ModalProvider>
-      <SessionTimeout serverNow={Date.now()} warnBeforeSeconds={120} language="de-DE" texts={TEXTS}>
-        <label>
-          Antwort <input type="radio" defaultChecked />
-        </label>
-      </SessionTimeout>
+      <label>
+        Antwort <input type="radio" defaultChecked />
+      </label>
+      <SessionTimeout serverNow={Date.now()} warnBeforeSeconds={120} language="de-DE" texts={TEXTS} />
     </ModalProvider>,
   );
   // The first try fails: nothing is shown instead of the page, the answer stays.

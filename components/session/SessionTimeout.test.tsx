@@ -35,9 +35,8 @@ function Questionnaire() {
 function renderPage(serverNow = Date.now(), signInPath?: string) {
   return render(
     <ModalProvider>
-      <SessionTimeout serverNow={serverNow} warnBeforeSeconds={WARN_S} language="de-DE" texts={TEXTS} {...(signInPath && { signInPath })}>
-        <Questionnaire />
-      </SessionTimeout>
+      <Questionnaire />
+      <SessionTimeout serverNow={serverNow} warnBeforeSeconds={WARN_S} language="de-DE" texts={TEXTS} {...(signInPath && { signInPath })} />
     </ModalProvider>,
   );
 }

@@ -1,13 +1,12 @@
 'use client';
 
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { sessionEndsAt } from '@/lib/client/sessionEnds';
 import type { SessionTimeoutDialogProps, SessionTimeoutTexts } from './SessionTimeoutDialog';
 
 export type { SessionTimeoutTexts };
 
 type Props = Omit<SessionTimeoutDialogProps, 'clockOffsetMs'> & {
-  children: ReactNode;
   /** The server's clock when it rendered the layout: the browser's may be off. */
   serverNow: number;
 };
@@ -32,7 +31,7 @@ function clockOffset(serverNow: number): number {
  * has no room for it. It is shown once it has arrived; a fetch that fails (the participant is
  * offline just then) is tried again at the next look, and the page stays as it is meanwhile.
  */
-export function SessionTimeout({ children, serverNow, ...dialog }: Props) {
+export function SessionTimeout({ serverNow, ...dialog }: Props) {
   const [clockOffsetMs] = useState(() => clockOffset(serverNow));
   const [Dialog, setDialog] = useState<ComponentType<SessionTimeoutDialogProps> | null>(null);
   const { warnBeforeSeconds } = dialog;
@@ -50,10 +49,5 @@ export function SessionTimeout({ children, serverNow, ...dialog }: Props) {
     return () => window.clearInterval(timer);
   }, [Dialog, clockOffsetMs, warnBeforeSeconds]);
 
-  return (
-    <>
-      {children}
-      {Dialog && <Dialog {...dialog} clockOffsetMs={clockOffsetMs} />}
-    </>
-  );
+  return Dialog && <Dialog {...dialog} clockOffsetMs={clockOffsetMs} />;
 }
