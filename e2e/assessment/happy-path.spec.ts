@@ -5,6 +5,8 @@ import { countApiCalls, next, pageIndicator, rankPage } from '../support/questio
 
 test.describe('@assessment happy path (P1-READY)', needs('single-use-row'), () => {
   test('deep link, access code, manual, six ranking pages, finish', async ({ page, singleUse }) => {
+    // The whole questionnaire with eight axe scans: close to the default 45 s on a busy machine.
+    test.slow();
     const row = await singleUse('P1-READY');
     await page.goto(`/home/${row.identCode}`);
     await expect(page).toHaveURL(/\/accesscode$/);
