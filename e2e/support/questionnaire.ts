@@ -103,10 +103,16 @@ export async function draftSaved(page: Page): Promise<void> {
 }
 
 /**
- * Keeps what is chosen on the page from being saved as a draft: each draft the page sends fails as
- * a dropped request would. For journeys about an answer not saved yet (the leave prompt), and for
- * rows that are only looked at, whose pages must stay as they are for the next journey.
+ * Keeps what is chosen on the page from being saved as a draft: each draft the page sends is
+ * answered with the spec's Exception outcome, as an upstream failing just then would answer (not
+ * aborted: a dropped request is a console error, which the journeys count as a problem). For
+ * journeys about an answer not saved yet (the leave prompt), and for rows that are only looked at,
+ * whose pages must stay as they are for the next journey.
  */
 export async function keepDraftsUnsaved(page: Page): Promise<void> {
-  await page.route('**/api/pageinfo/questionnaire', (route) => (questionnaireBody(route.request())?.draft === true ? route.abort() : route.fallback()));
+  await page.route('**/api/pageinfo/questionnaire', (route) =>
+    questionnaireBody(route.request())?.draft === true
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ statusCode: 13, detailCode: 24 }) })
+      : route.fallback(),
+  );
 }
