@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { enterAccessCode, hydrated } from '../support/api';
+import { hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
-import { chosenRanks, draftSaved, pageIndicator, questions } from '../support/questionnaire';
+import { chosenRanks, draftSaved, questions, startAtPageOne } from '../support/questionnaire';
 
 const TITLE = 'Competency profile: leadership and collaboration';
 const englishIndicator = (page: Page) => page.getByText(/^Page \d+ of \d+$/);
@@ -110,12 +110,7 @@ test.describe('@assessment language', () => {
 
   test('answers chosen, then the language changed in the header: the page comes in English with the answers still chosen, and they are kept (P1-LANG-DRAFT)', needs('single-use-row'), async ({ page, singleUse }) => {
     const row = await singleUse('P1-LANG-DRAFT');
-    await page.goto(`/home/${row.identCode}`);
-    await enterAccessCode(page, row.accessCode!);
-    await expect(page).toHaveURL(/\/questionnairemanual$/);
-    await hydrated(page);
-    await page.getByRole('link', { name: 'Weiter' }).click();
-    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await startAtPageOne(page, row);
     await hydrated(page);
     // The first two questions ranked, the rest left open; the language changed at once, before the draft is sent.
     for (let q = 0; q < 2; q++) {

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { enterAccessCode, hydrated, signIn } from '../support/api';
+import { hydrated, signIn } from '../support/api';
 import { expect, needs, test } from '../support/deployed';
 import { watchPageProblems } from '../support/pageProblems';
-import { draftSaved, keepDraftsUnsaved, pageIndicator, questions, startAndSavePageOne } from '../support/questionnaire';
+import { draftSaved, keepDraftsUnsaved, pageIndicator, questions, startAndSavePageOne, startAtPageOne } from '../support/questionnaire';
 
 /**
  * Leaving a questionnaire page while an answer on it is not saved yet: every way out asks first with
@@ -84,12 +84,7 @@ test.describe('@assessment leaving with an answer not saved', () => {
 
   test('once the answer is saved as a draft, leaving does not ask, and coming back shows it (P1-LEAVE-DRAFT)', needs('single-use-row'), async ({ page, singleUse }) => {
     const row = await singleUse('P1-LEAVE-DRAFT');
-    await page.goto(`/home/${row.identCode}`);
-    await enterAccessCode(page, row.accessCode!);
-    await expect(page).toHaveURL(/\/questionnairemanual$/);
-    await hydrated(page);
-    await page.getByRole('link', { name: 'Weiter' }).click();
-    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await startAtPageOne(page, row);
     await hydrated(page);
     const prompts: string[] = [];
     page.on('dialog', (dialog) => {
@@ -114,12 +109,7 @@ test.describe('@assessment leaving with an answer not saved', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await expect(page).toHaveURL(/\/info\?statusCode=1&detailCode=20/);
-    await page.goto(`/home/${row.identCode}`);
-    await enterAccessCode(page, row.accessCode!);
-    await expect(page).toHaveURL(/\/questionnairemanual$/);
-    await hydrated(page);
-    await page.getByRole('link', { name: 'Weiter' }).click();
-    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await startAtPageOne(page, row);
     await expect(answer).toBeChecked();
     expect(prompts).toEqual([]);
   });

@@ -1,7 +1,6 @@
-import { enterAccessCode, hydrated } from '../support/api';
 import { expect, needs, test } from '../support/deployed';
 import { watchPageProblems } from '../support/pageProblems';
-import { chosenRanks, draftSaved, pageIndicator, questionnaireBody, questions, rankPage } from '../support/questionnaire';
+import { chosenRanks, draftSaved, pageIndicator, questionnaireBody, questions, rankPage, startAtPageOne } from '../support/questionnaire';
 
 /**
  * The connection drops while the participant works (row P1-OFFLINE): a page turn pressed meanwhile
@@ -13,12 +12,7 @@ test.describe('@assessment without a connection', () => {
     // The requests that fail while offline are logged by the browser; nothing else may be.
     const problems = watchPageProblems(page, { expected: (message) => message.text().includes('ERR_INTERNET_DISCONNECTED') });
     const row = await singleUse('P1-OFFLINE');
-    await page.goto(`/home/${row.identCode}`);
-    await enterAccessCode(page, row.accessCode!);
-    await expect(page).toHaveURL(/\/questionnairemanual$/);
-    await hydrated(page);
-    await page.getByRole('link', { name: 'Weiter' }).click();
-    await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+    await startAtPageOne(page, row);
     await rankPage(page, 0);
     await draftSaved(page);
 

@@ -61,14 +61,19 @@ export async function tabTo(page: Page, target: Locator): Promise<void> {
   throw new Error('could not reach the target by Tab');
 }
 
-/** Signs in with a row that has not started (its manual comes first), continues and saves page 1: the participant is on page 2 of 6. */
-export async function startAndSavePageOne(page: Page, row: Participant): Promise<void> {
+/** Signs in with a row that has not started (its manual comes first) and continues: the participant is on page 1 of 6. */
+export async function startAtPageOne(page: Page, row: Pick<Participant, 'identCode' | 'accessCode'>): Promise<void> {
   await page.goto(`/home/${row.identCode}`);
   await enterAccessCode(page, row.accessCode!);
   await expect(page).toHaveURL(/\/questionnairemanual$/);
   await hydrated(page);
   await page.getByRole('link', { name: 'Weiter' }).click();
   await expect(pageIndicator(page)).toHaveText('Seite 1 von 6');
+}
+
+/** Signs in with a row that has not started, continues and saves page 1: the participant is on page 2 of 6. */
+export async function startAndSavePageOne(page: Page, row: Participant): Promise<void> {
+  await startAtPageOne(page, row);
   await rankPage(page, 0);
   await next(page, 'Seite 2 von 6');
 }
