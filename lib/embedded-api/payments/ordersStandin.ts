@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { newPaypalId, orderRepresentation, paypalError, type OrderState } from './orderShape';
+import { newPaypalId, orderRepresentation, paypalError, type OrderState } from '@/lib/paypal/orderShape';
 
 /**
  * A stand-in of PayPal's Orders API v2, an HTTP server in this process on a free loopback port,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_ID } from '@/lib/paypal/orderShape';
 
 /**
  * A small client of PayPal's Orders API v2 (https://developer.paypal.com/docs/api/orders/v2/),
@@ -39,9 +40,6 @@ export type PayPalFailure =
   | { failed: 'malformed'; httpStatus: number };
 
 export type PayPalResult<T> = { ok: true; value: T } | { ok: false; failure: PayPalFailure };
-
-/** PayPal's order ids, as its API reference gives the path parameter: ^[A-Z0-9]+$, 1 to 36 characters. */
-export const ORDER_ID = /^[A-Z0-9]{1,36}$/;
 
 const Money = z.object({ currency_code: z.string(), value: z.string() });
 

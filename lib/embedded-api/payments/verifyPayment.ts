@@ -1,4 +1,5 @@
-import { ORDER_ID, startDeadline, type PayPalCapture, type PayPalFailure, type PayPalOrder, type PayPalOrdersClient } from './paypalOrders';
+import { ORDER_ID } from '@/lib/paypal/orderShape';
+import { startDeadline, type PayPalCapture, type PayPalFailure, type PayPalOrder, type PayPalOrdersClient } from './paypalOrders';
 
 /**
  * Whether a payment the buyer's browser reports (submit/portal/sucessfullyPaid) is real. The

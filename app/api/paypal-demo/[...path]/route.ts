@@ -1,10 +1,8 @@
 import { getConfig } from '@/lib/config';
-import { embeddedApi } from '@/lib/embedded-api';
-import type { Database } from '@/lib/embedded-api/db/database';
-import { paypalError } from '@/lib/embedded-api/payments/orderShape';
-import { demoOrdersApi } from '@/lib/embedded-api/payments/demo/ordersApi';
-import { DEMO_NOT_SERVED, demoProviderServed } from '@/lib/embedded-api/payments/demo/served';
 import { logEvent } from '@/lib/log/logger';
+import { demoProvider } from '@/lib/paypal-demo/provider';
+import { DEMO_NOT_SERVED, demoProviderServed } from '@/lib/paypal-demo/served';
+import { paypalError } from '@/lib/paypal/orderShape';
 import { clientAddressOf, isFromOwnPage, readLimitedBody } from '@/lib/proxy/checks';
 import { refuse } from '@/lib/proxy/refusal';
 
@@ -13,13 +11,11 @@ type Context = { params: Promise<{ path: string[] }> };
 /** An order's body is a few hundred bytes; the token's a few dozen. */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
-const APIS = new WeakMap<Database, ReturnType<typeof demoOrdersApi>>();
-
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 
-/** The demo provider's Orders API (lib/embedded-api/payments/demo/ordersApi.ts); 404 unless PAYPAL_MODE=demo with the embedded API. */
-async function demoProvider(request: Request, context: Context): Promise<Response> {
+/** The demo provider's Orders API (lib/paypal-demo/ordersApi.ts); 404 unless PAYPAL_MODE=demo with the embedded API. */
+async function serveDemo(request: Request, context: Context): Promise<Response> {
   const config = getConfig();
   if (!demoProviderServed(config)) return refuse(404, DEMO_NOT_SERVED);
   const { path } = await context.params;
@@ -27,9 +23,7 @@ async function demoProvider(request: Request, context: Context): Promise<Respons
   if (body === 'aborted') return new Response(null, { status: 400 });
   if (body === 'too-large') return json(413, paypalError('INVALID_REQUEST', { issue: 'REQUEST_ENTITY_TOO_LARGE', location: 'body', description: `At most ${BODY_LIMIT_BYTES} bytes.` }));
   try {
-    const { db } = await embeddedApi();
-    let api = APIS.get(db);
-    if (!api) APIS.set(db, (api = demoOrdersApi(db, { secret: config.sessionSecret })));
+    const api = await demoProvider(config);
     const answer = await api({
       method: request.method,
       path,
@@ -46,9 +40,9 @@ async function demoProvider(request: Request, context: Context): Promise<Respons
   }
 }
 
-export const GET = demoProvider;
-export const POST = demoProvider;
-export const PUT = demoProvider;
-export const PATCH = demoProvider;
-export const DELETE = demoProvider;
-export const OPTIONS = demoProvider;
+export const GET = serveDemo;
+export const POST = serveDemo;
+export const PUT = serveDemo;
+export const PATCH = serveDemo;
+export const DELETE = serveDemo;
+export const OPTIONS = serveDemo;

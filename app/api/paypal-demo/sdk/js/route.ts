@@ -1,10 +1,10 @@
 import { getConfig } from '@/lib/config';
-import { checkoutScript } from '@/lib/embedded-api/payments/demo/checkoutScriptSource';
-import { DEMO_NOT_SERVED, demoProviderServed } from '@/lib/embedded-api/payments/demo/served';
+import { checkoutScript } from '@/lib/paypal-demo/checkoutScriptSource';
+import { DEMO_NOT_SERVED, demoProviderServed } from '@/lib/paypal-demo/served';
 import { refuse } from '@/lib/proxy/refusal';
 
 /**
- * The demo provider's checkout script (lib/embedded-api/payments/demo/checkoutScript.js), which
+ * The demo provider's checkout script (lib/paypal-demo/checkoutScript/), which
  * the portal page loads in place of PayPal's; 404 unless PAYPAL_MODE=demo with the embedded API.
  * The query (client-id, currency, locale, …) is read by the script itself. It changes only with a
  * new release: browsers may keep it an hour, and ask again (no-cache) after a deployment.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paypalError } from '../orderShape';
+import { paypalError } from '@/lib/paypal/orderShape';
 import type { NewDemoOrder } from './orderStore';
 
 /**

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Database } from '../../db/database';
-import { DEMO_API_PATH } from '../client';
+import { DEMO_API_PATH } from '@/lib/paypal/orderShape';
+import type { DemoDatabase } from './database';
 import { demoOrdersApi, type DemoOrdersApiOptions } from './ordersApi';
 
 /**
@@ -10,7 +10,7 @@ import { demoOrdersApi, type DemoOrdersApiOptions } from './ordersApi';
  * ask it over HTTP. Every request counts as same-origin from 203.0.113.9, as a buyer's browser on
  * the app's page would.
  */
-export async function startDemoHttpServer(db: Database, options: DemoOrdersApiOptions): Promise<{ origin: string; address: AddressInfo; close(): Promise<void> }> {
+export async function startDemoHttpServer(db: DemoDatabase, options: DemoOrdersApiOptions): Promise<{ origin: string; address: AddressInfo; close(): Promise<void> }> {
   const answer = demoOrdersApi(db, options);
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];

@@ -2,9 +2,17 @@ import crypto from 'node:crypto';
 
 /**
  * PayPal's JSON shapes of the Orders API v2 (https://developer.paypal.com/docs/api/orders/v2/), as
- * the two stand-ins answer them: the test stand-in (ordersStandin.ts) and the demo provider that
- * the app serves (demo/). One place, so that both speak what the client (paypalOrders.ts) reads.
+ * the two stand-ins answer them: the embedded API's test stand-in
+ * (lib/embedded-api/payments/ordersStandin.ts) and the demo provider (lib/paypal-demo). Neutral
+ * ground, pure and importing nothing of either, so that both speak what the embedded API's client
+ * (payments/paypalOrders.ts) reads while neither imports the other.
  */
+
+/** Where the app serves the demo provider (app/api/paypal-demo): the embedded API asks it there, as it would ask PayPal. */
+export const DEMO_API_PATH = '/api/paypal-demo';
+
+/** PayPal's order ids, as its API reference gives the path parameter: ^[A-Z0-9]+$, 1 to 36 characters. */
+export const ORDER_ID = /^[A-Z0-9]{1,36}$/;
 
 export type Money = { currency_code: string; value: string };
 

@@ -1,10 +1,9 @@
 import { DEMO_PAYPAL_CLIENT_ID, DEMO_PAYPAL_CLIENT_SECRET } from '@/lib/config/paypal';
 import { safeEqual } from '@/lib/crypto/hmac';
-import type { Database } from '../../db/database';
-import { newPaypalId, orderRepresentation, paypalError } from '../orderShape';
-import { ORDER_ID } from '../paypalOrders';
+import { newPaypalId, ORDER_ID, orderRepresentation, paypalError } from '@/lib/paypal/orderShape';
 import { isDemoBearer, issueDemoToken } from './accessTokens';
 import { parseOrderBody } from './orderBody';
+import type { DemoDatabase } from './database';
 import { approveDemoOrder, captureDemoOrder, createDemoOrder, findDemoOrder } from './orderStore';
 
 /**
@@ -12,8 +11,8 @@ import { approveDemoOrder, captureDemoOrder, createDemoOrder, findDemoOrder } fr
  * /api/paypal-demo (PAYPAL_MODE=demo with the embedded API): what the server asks (token, read,
  * capture, with the demo credentials and a Bearer token) and what the demo checkout script asks in
  * the buyer's browser (create, and approve, which on PayPal happens on PayPal's own pages). The
- * answers are PayPal's shapes, so that the server verifies a demo payment with the very client and
- * checks it uses against PayPal (payments/client.ts, verifyPayment.ts).
+ * answers are PayPal's shapes, so that the embedded API verifies a demo payment with the very
+ * client and checks it uses against PayPal, asking over HTTP as it asks PayPal.
  */
 
 export type DemoRequest = {
@@ -47,7 +46,7 @@ const crossOrigin = (): DemoAnswer => ({
   body: paypalError('PERMISSION_DENIED', { issue: 'PERMISSION_DENIED', description: 'Orders of the demo provider are created and approved from pages of this app only.' }),
 });
 
-export function demoOrdersApi(db: Database, { secret, now = Date.now }: DemoOrdersApiOptions) {
+export function demoOrdersApi(db: DemoDatabase, { secret, now = Date.now }: DemoOrdersApiOptions) {
   function token(request: DemoRequest): DemoAnswer {
     if (request.method !== 'POST') return methodNotSupported();
     if (!safeEqual(request.headers.get('authorization') ?? '', BASIC)) {

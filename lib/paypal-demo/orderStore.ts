@@ -1,8 +1,8 @@
-import type { Database, Sql } from '../../db/database';
-import { newPaypalId, type OrderState } from '../orderShape';
+import { newPaypalId, type OrderState } from '@/lib/paypal/orderShape';
+import type { DemoDatabase, DemoSql } from './database';
 
 /**
- * The demo provider's orders, in the database (table demo_paypal_order, migration 12), so that
+ * The demo provider's orders, in the database (table demo_paypal_order, database.ts), so that
  * every instance and a restart see the same orders. One address may create a limited number an
  * hour, and orders older than a day are deleted when new ones come: no money moves, so nothing
  * here is worth keeping, and nobody can grow the table without bound.
@@ -53,7 +53,7 @@ function orderOf(row: Row): DemoOrder {
 }
 
 /** The new order, or 'limit' when the address created DEMO_ORDERS_PER_CLIENT_PER_HOUR within the hour. */
-export async function createDemoOrder(db: Database, init: NewDemoOrder, clientAddress: string, now: number): Promise<DemoOrder | 'limit'> {
+export async function createDemoOrder(db: DemoDatabase, init: NewDemoOrder, clientAddress: string, now: number): Promise<DemoOrder | 'limit'> {
   const at = new Date(now);
   return db.transaction(async (tx) => {
     // Counting and storing under one lock on the address, so that parallel requests cannot pass the limit.
@@ -73,7 +73,7 @@ export async function createDemoOrder(db: Database, init: NewDemoOrder, clientAd
   });
 }
 
-export async function findDemoOrder(db: Sql, id: string): Promise<DemoOrder | undefined> {
+export async function findDemoOrder(db: DemoSql, id: string): Promise<DemoOrder | undefined> {
   const [row] = await db.query<Row>('select * from demo_paypal_order where id = $1', [id]);
   return row && orderOf(row);
 }
@@ -82,7 +82,7 @@ export async function findDemoOrder(db: Sql, id: string): Promise<DemoOrder | un
  * The demo buyer approves: CREATED becomes APPROVED with a payer id; approving again changes
  * nothing. 'notApprovable' once it is captured.
  */
-export async function approveDemoOrder(db: Database, id: string, now: number): Promise<DemoOrder | 'notFound' | 'notApprovable'> {
+export async function approveDemoOrder(db: DemoDatabase, id: string, now: number): Promise<DemoOrder | 'notFound' | 'notApprovable'> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<Row>('select * from demo_paypal_order where id = $1 for update', [id]);
     if (!row) return 'notFound';
@@ -106,7 +106,7 @@ export type CaptureOutcome =
  * gets that capture's answer again, as PayPal answers a retried request; any other capture of a
  * completed order is ORDER_ALREADY_CAPTURED.
  */
-export async function captureDemoOrder(db: Database, id: string, requestId: string | undefined, now: number): Promise<CaptureOutcome> {
+export async function captureDemoOrder(db: DemoDatabase, id: string, requestId: string | undefined, now: number): Promise<CaptureOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<Row>('select * from demo_paypal_order where id = $1 for update', [id]);
     if (!row) return { refused: 'notFound' };
