@@ -181,12 +181,12 @@ async function productsOf(sql: Sql, variant: GroupVariant, questionnaires: Group
     const known = await sql.query<{ key: string }>('select distinct key from questionnaire order by key');
     throw new UnknownQuestionnaireError(missing.key, known.map((k) => k.key));
   }
-  // kodegroupcode's product comes with its group code (groupVariants.ts): the one its questionnaires share.
-  const product = variant === 'kodegroupcode' ? found.get(questionnaires[0]!.key)!.product! : groupVariant(variant).product;
+  const fromQuestionnaires = groupVariant(variant).productFromQuestionnaires;
+  const product = fromQuestionnaires ? found.get(questionnaires[0]!.key)!.product! : groupVariant(variant).product;
   for (const q of questionnaires) {
     const own = found.get(q.key)!.product;
     if (own !== product) {
-      throw new ProductMismatchError(variant === 'kodegroupcode'
+      throw new ProductMismatchError(fromQuestionnaires
         ? `questionnaire '${q.key}' is of product ${own}, '${questionnaires[0]!.key}' of product ${product}: the questionnaires of one group code share a product`
         : `questionnaire '${q.key}' is of product ${own}; a ${variant} group code shows questionnaires of product ${product}`);
     }

@@ -1,4 +1,5 @@
 import type { CallPath } from '@/lib/api/catalogue';
+import { GROUP_VARIANTS, groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import type { ApiAnswer, ApiContext } from './context';
 import { submitIdentCode } from './handlers/identcode';
 import { submitAccessCodeLogin } from './handlers/login';
@@ -18,6 +19,20 @@ import { withRenewal } from './renewal';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are validated by the contract before a handler runs
 type Handler = (body: any, ctx: ApiContext) => Promise<ApiAnswer | string>;
 
+/** A group variant's calls, from its row of the variant table: each variant answers the same way. */
+function groupRoutes(variant: GroupVariant): Partial<Record<CallPath, Handler>> {
+  const { calls } = groupVariant(variant);
+  return {
+    [calls.loginPage]: GROUP_LOGIN_HANDLERS[variant].page,
+    [calls.login]: GROUP_LOGIN_HANDLERS[variant].submit,
+    [calls.personalPage]: withRenewal(groupPersonalInfoPage(variant)),
+    [calls.personal]: submitGroupPersonalInfo(variant),
+    ...(calls.sendAccessCode && { [calls.sendAccessCode]: sendAccessCode(variant) }),
+    ...(calls.selectionPage && { [calls.selectionPage]: withRenewal(selectionPage(variant)) }),
+    ...(calls.selection && { [calls.selection]: submitSelection(variant) }),
+  };
+}
+
 /** The calls the embedded API answers so far; the flows' issues add theirs. */
 export const ROUTES: Partial<Record<CallPath, Handler>> = {
   // The manual, the finished page and /kodewinfo (category kodewinfo: the group's info texts).
@@ -33,25 +48,9 @@ export const ROUTES: Partial<Record<CallPath, Handler>> = {
   'submit/kodekodex/register': submitRegister,
   'pageinfo/questionnaire': questionnairePage,
   'submit/finishassessment': finishAssessment,
-  'pageinfo/kodew/personalinfo': withRenewal(groupPersonalInfoPage('kodew')),
-  'submit/kodew/personalinfo': submitGroupPersonalInfo('kodew'),
-  'pageinfo/kodew/login': GROUP_LOGIN_HANDLERS.kodew.page,
-  'submit/kodew/login': GROUP_LOGIN_HANDLERS.kodew.submit,
   loadImage,
-  'submit/kodew/sendaccesscode': sendAccessCode('kodew'),
-  'pageinfo/kodew/assessmentselection': withRenewal(selectionPage('kodew')),
-  'submit/kodew/assessmentselection': submitSelection('kodew'),
-  'pageinfo/ra/login': GROUP_LOGIN_HANDLERS.ra.page,
-  'submit/ra/login': GROUP_LOGIN_HANDLERS.ra.submit,
-  'pageinfo/ra/personalinfo': withRenewal(groupPersonalInfoPage('ra')),
-  'submit/ra/personalinfo': submitGroupPersonalInfo('ra'),
-  // The other group flow (issue 9): the same parts, its own variant.
-  'pageinfo/kodegroupcode/login': GROUP_LOGIN_HANDLERS.kodegroupcode.page,
-  'submit/kodegroupcode/login': GROUP_LOGIN_HANDLERS.kodegroupcode.submit,
-  'pageinfo/kodegroupcode/personalinfo': withRenewal(groupPersonalInfoPage('kodegroupcode')),
-  'submit/kodegroupcode/personalinfo': submitGroupPersonalInfo('kodegroupcode'),
-  'submit/kodegroupcode/sendaccesscode': sendAccessCode('kodegroupcode'),
-  // The portal (issue 10): no token; the proxy binds payment reports to the session's transactions.
+  ...GROUP_VARIANTS.reduce((routes, variant) => ({ ...routes, ...groupRoutes(variant) }), {}),
+  // The portal: no token; the proxy binds payment reports to the session's transactions.
   'pageinfo/portal/login': portalPage,
   'submit/portal/invoiceinfo': submitInvoice,
   'submit/portal/sucessfullyPaid': submitPaid,

@@ -15,8 +15,10 @@ export function isGroupVariant(value: unknown): value is GroupVariant {
 
 export type GroupVariantRow = {
   variant: GroupVariant;
-  /** The product a group code of this variant starts (spec §1); kodegroupcode's comes with its group code. */
+  /** The product a group code of this variant starts (spec §1), and the one of a token before the login. */
   product: Product;
+  /** Whether a group code's product is its questionnaires' instead (they must share one). */
+  productFromQuestionnaires: boolean;
   calls: {
     loginPage: Extract<CallPath, `pageinfo/${string}/login`>;
     login: Extract<CallPath, `submit/${string}/login`>;
@@ -24,6 +26,9 @@ export type GroupVariantRow = {
     personal: Extract<CallPath, `submit/${string}/personalinfo`>;
     /** The e-mail step's call; ra has no e-mail step. */
     sendAccessCode?: Extract<CallPath, `submit/${string}/sendaccesscode`>;
+    /** The questionnaire selection (spec §2: the web variant's only); without, a code names one questionnaire. */
+    selectionPage?: Extract<CallPath, `pageinfo/${string}/assessmentselection`>;
+    selection?: Extract<CallPath, `submit/${string}/assessmentselection`>;
   };
   routes: {
     /** The group code entry: /{entry}, /{entry}/{groupCode}, and (where languageToken) /{entry}/{groupCode}/{languageToken}. */
@@ -51,10 +56,12 @@ export type GroupVariantRow = {
   loginNextPages?: readonly string[];
 };
 
-export const GROUP_VARIANT_TABLE: Record<GroupVariant, GroupVariantRow> = {
+// Kept with its literal types, so that types can be derived from a column (AdditionalFieldsVariant).
+const ROWS = {
   ra: {
     variant: 'ra',
     product: Product.RequirementsAnalysis,
+    productFromQuestionnaires: false,
     calls: { loginPage: 'pageinfo/ra/login', login: 'submit/ra/login', personalPage: 'pageinfo/ra/personalinfo', personal: 'submit/ra/personalinfo' },
     routes: { entry: '/ra', personal: '/grouploginpersonal', manual: '/questionnairemanual', afterManual: '/questionnaire' },
     personalFields: 'nameEmail',
@@ -65,12 +72,15 @@ export const GROUP_VARIANT_TABLE: Record<GroupVariant, GroupVariantRow> = {
   kodew: {
     variant: 'kodew',
     product: Product.GroupWeb,
+    productFromQuestionnaires: false,
     calls: {
       loginPage: 'pageinfo/kodew/login',
       login: 'submit/kodew/login',
       personalPage: 'pageinfo/kodew/personalinfo',
       personal: 'submit/kodew/personalinfo',
       sendAccessCode: 'submit/kodew/sendaccesscode',
+      selectionPage: 'pageinfo/kodew/assessmentselection',
+      selection: 'submit/kodew/assessmentselection',
     },
     routes: {
       entry: '/kodew',
@@ -87,6 +97,7 @@ export const GROUP_VARIANT_TABLE: Record<GroupVariant, GroupVariantRow> = {
   kodegroupcode: {
     variant: 'kodegroupcode',
     product: Product.SecondQuestionnaire,
+    productFromQuestionnaires: true,
     calls: {
       loginPage: 'pageinfo/kodegroupcode/login',
       login: 'submit/kodegroupcode/login',
@@ -109,10 +120,22 @@ export const GROUP_VARIANT_TABLE: Record<GroupVariant, GroupVariantRow> = {
     languageToken: true,
     loginNextPages: ['/kodegroupcodepersonal', '/kodegroupcodeemail', '/kodegroupcodemanual', '/questionnairemanual', '/questionnaire'],
   },
-};
+} as const satisfies Record<GroupVariant, GroupVariantRow>;
+
+export const GROUP_VARIANT_TABLE: Record<GroupVariant, GroupVariantRow> = ROWS;
+
+/** The variants whose personal page asks the group code's additional fields (personalFields). */
+export type AdditionalFieldsVariant = {
+  [V in GroupVariant]: (typeof ROWS)[V]['personalFields'] extends 'additionalFields' ? V : never;
+}[GroupVariant];
 
 export function groupVariant(variant: GroupVariant): GroupVariantRow {
   return GROUP_VARIANT_TABLE[variant];
+}
+
+/** The variant whose group login a call is, if it is one. */
+export function variantOfLogin(path: CallPath): GroupVariant | undefined {
+  return GROUP_VARIANTS.find((variant) => GROUP_VARIANT_TABLE[variant].calls.login === path);
 }
 
 /** The variant whose flow a route belongs to (its entry, personal, e-mail or manual page). */

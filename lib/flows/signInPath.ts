@@ -1,6 +1,13 @@
 import type { CallPath } from '@/lib/api/catalogue';
-import { isSignInPath } from '@/lib/session/data';
-import { GROUP_VARIANTS, groupVariant } from './groupVariants';
+import { GROUP_VARIANTS, groupVariant, variantOfLogin } from './groupVariants';
+
+const SIGN_IN_ENTRIES = ['home', ...GROUP_VARIANTS.map((variant) => groupVariant(variant).routes.entry.slice(1))];
+const SIGN_IN_PATH = new RegExp(`^/(${SIGN_IN_ENTRIES.join('|')})(/[A-Za-z0-9_-]{1,64})?$`);
+
+/** A path the timeout dialog may send to: one of the sign-in entries, with at most a code after it. */
+export function isSignInPath(value: unknown): value is string {
+  return typeof value === 'string' && SIGN_IN_PATH.test(value);
+}
 
 /**
  * Where a participant signs in again once their session has ended: the ident code's deep link
@@ -9,7 +16,7 @@ import { GROUP_VARIANTS, groupVariant } from './groupVariants';
  */
 export function signInPathAfter(path: CallPath, request: Record<string, unknown>): string | undefined {
   if (path === 'submit/kodekodex/identcode') return checked(`/home/${String(request.assessmentIdentCode ?? '')}`);
-  const variant = GROUP_VARIANTS.find((name) => groupVariant(name).calls.login === path);
+  const variant = variantOfLogin(path);
   if (!variant) return undefined;
   const { routes, encryptsCode } = groupVariant(variant);
   const code = typeof request.groupcode === 'string' ? request.groupcode : '';

@@ -1,6 +1,6 @@
 /**
  * The steps of the ident-code flow a signed-in participant can be at. The session keeps the one
- * they reached (lib/flows/sessionEffects.ts), so that a login page opened again (browser Back, an
+ * they reached (lib/session/callEffects.ts), so that a login page opened again (browser Back, an
  * old tab, a bookmark) sends them on instead of showing a login form they no longer need.
  */
 export const FLOW_ROUTES = ['/register', '/accesspassword', '/questionnairemanual', '/questionnaire'] as const;

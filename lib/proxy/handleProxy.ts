@@ -2,8 +2,8 @@ import { browserRequestSchema, CALLS, isCallPath, type CallPath } from '@/lib/ap
 import type { AppConfig } from '@/lib/config';
 import { groupLoginLanguage, identCodeLanguage } from '@/lib/flows/addressLanguage';
 import { GROUP_VARIANTS, groupVariant } from '@/lib/flows/groupVariants';
-import { sessionAfterCall } from '@/lib/flows/sessionEffects';
-import { translationsChanged } from '@/lib/flows/translationsChange';
+import { sessionAfterCall } from '@/lib/session/callEffects';
+import { translationsChanged } from '@/lib/session/translationsChange';
 import { portalReportRefusal } from './portalReport';
 import { decodeClaims } from '@/lib/session/claims';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookies, XSRF_COOKIE, XSRF_HEADER, xsrfCookie } from '@/lib/session/cookies';

@@ -3,6 +3,7 @@ import { isProduct, Product } from '@/lib/api/codes';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/api/languages';
 import { isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { isFlowRoute, type FlowRoute } from '@/lib/flows/signedIn';
+import { isSignInPath } from '@/lib/flows/signInPath';
 import { keptProduct } from './claims';
 import { seal, unseal } from './seal';
 
@@ -52,12 +53,6 @@ export type SessionData = {
 
 export const MAX_PORTAL_TRANSACTIONS = 5;
 const TRANSACTION_ID = /^PT-[A-Za-z0-9_-]{20}$/;
-
-const SIGN_IN_PATH = /^\/(home|kodew|ra|kodegroupcode)(\/[A-Za-z0-9_-]{1,64})?$/;
-
-export function isSignInPath(value: unknown): value is string {
-  return typeof value === 'string' && SIGN_IN_PATH.test(value);
-}
 
 export function isTransactionId(value: unknown): value is string {
   return typeof value === 'string' && TRANSACTION_ID.test(value);

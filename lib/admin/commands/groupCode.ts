@@ -1,7 +1,7 @@
 import type { AdditionalFieldDefinition, GroupQuestionnaire } from '@/lib/content/groupCode';
 import type { Sql } from '@/lib/embedded-api/db/database';
 import { sortAdditionalFields } from '@/lib/validation/additionalFields';
-import { GROUP_VARIANTS, isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
+import { GROUP_VARIANTS, groupVariant, isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { GROUP_CODE_MAX_LENGTH, GROUP_CODE_MIN_LENGTH } from '@/lib/validation/groupCode';
 import { parseBaseUrl, parseLanguage, parseValidUntil } from '../assessmentOptions';
 import { EXIT, UsageError, type Command } from '../command';
@@ -63,11 +63,10 @@ Examples:
   npm run admin -- groupcode create --variant ra --questionnaires ra-requirements`;
 
 /**
- * The variants without a questionnaire selection (spec §2: only the web variant has
- * /kodewquestionnaireselection): their participants answer the one questionnaire the code names, and
- * a second would never be reached (finishing the first would send them to a selection they lack).
+ * A variant without a questionnaire selection answers the one questionnaire its code names: a
+ * second would never be reached (finishing the first would send them to a selection they lack).
  */
-const SINGLE_QUESTIONNAIRE: readonly GroupVariant[] = ['ra', 'kodegroupcode'];
+const hasSelection = (variant: GroupVariant) => groupVariant(variant).calls.selection !== undefined;
 
 function parseVariant(text: string): GroupVariant {
   const variant = text.trim().toLowerCase();
@@ -97,8 +96,10 @@ const groupCodeCreate: Command = {
     const language = values.language !== undefined ? parseLanguage(values.language) : undefined;
     const baseUrl = values['base-url'] !== undefined ? parseBaseUrl(values['base-url']) : undefined;
     const fieldsFile = values.fields !== undefined ? required(values.fields, '--fields') : undefined;
-    if (fieldsFile !== undefined && variant === 'ra') throw new UsageError('--fields: the ra variant asks for name and e-mail; it has no additional fields');
-    if (SINGLE_QUESTIONNAIRE.includes(variant) && (questionnaires.length > 1 || !questionnaires[0]!.selectable)) {
+    if (fieldsFile !== undefined && groupVariant(variant).personalFields === 'nameEmail') {
+      throw new UsageError(`--fields: the ${variant} variant asks for name and e-mail; it has no additional fields`);
+    }
+    if (!hasSelection(variant) && (questionnaires.length > 1 || !questionnaires[0]!.selectable)) {
       throw new UsageError(`--questionnaires: a ${variant} group code has no questionnaire selection; name exactly one questionnaire, selectable`);
     }
 

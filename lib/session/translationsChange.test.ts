@@ -1,4 +1,4 @@
-import { newSession, type SessionData } from '@/lib/session/data';
+import { newSession, type SessionData } from './data';
 import { translationsChanged } from './translationsChange';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,6 +1,6 @@
 import type { CallPath } from '@/lib/api/catalogue';
-import { newSession, type SessionData } from '@/lib/session/data';
-import { sessionAfterCall } from './sessionEffects';
+import { sessionAfterCall } from './callEffects';
+import { newSession, sealSession, unsealSession, type SessionData } from './data';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const tokenWith = (claims: Record<string, unknown>) => `${b64({ alg: 'HS256' })}.${b64(claims)}.sig${Math.random()}`;
@@ -61,7 +61,7 @@ describe('sessionAfterCall', () => {
       expect(next).toMatchObject({ uiLanguage: ui, questionnaireLanguage: questionnaire });
     });
 
-    // Issue 6, point 12: the language picked on /home (or in the deep link) carries on.
+    // The language picked on /home (or in the deep link) carries on.
     it.each<[string, Record<string, unknown>]>([
       ['the upstream answers with the assessment language', { uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE' }],
       ['the upstream answers with no language', {}],
@@ -144,7 +144,7 @@ describe('sessionAfterCall', () => {
     },
   );
 
-  // Issue 6, point 19: spec §9 says 1 after login; the first questionnaire load resumes (resumePending).
+  // Spec §9 says 1 after login; the first questionnaire load resumes (resumePending).
   it('submit/kodekodex/login logged in: token, username, start index 1, a resume pending, the selector shown; languages stay', () => {
     const session = used({ showLanguageSelection: false });
     const next = sessionAfterCall('submit/kodekodex/login', { passwordHash: 'x' }, { statusCode: 1, token: LOGGED_IN, username: 'Paula Bereit', uiLanguage: 'en-US' }, session);
@@ -324,5 +324,19 @@ describe('finishing without logout', () => {
     const session = { ...newSession(), token: 'a.b.c', startIndex: 9 };
     const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, detailCode: 0, logout: false }, session);
     expect(next).toMatchObject({ token: 'a.b.c', startIndex: 1 });
+  });
+});
+
+describe('where a participant signs in again (lib/flows/signInPath.ts), kept in the session', () => {
+  it('is kept by an ident code and a group login that succeed, not by one that fails, and survives sealing', () => {
+    const afterIdent = sessionAfterCall('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, { statusCode: 1, token: NOT_LOGGED_IN }, newSession());
+    expect(afterIdent.signInPath).toBe('/home/P1DEMO01');
+    const refused = sessionAfterCall('submit/kodekodex/identcode', { assessmentIdentCode: 'NOPE' }, { statusCode: 6 }, afterIdent);
+    expect(refused.signInPath).toBe('/home/P1DEMO01');
+    const group = sessionAfterCall('submit/kodegroupcode/login', { groupcode: 'KGDEMO01' }, { statusCode: 1, token: LOGGED_IN }, afterIdent);
+    expect(group.signInPath).toBe('/kodegroupcode/KGDEMO01');
+    const secret = 's'.repeat(40);
+    expect(unsealSession(sealSession(group, secret), secret)?.signInPath).toBe('/kodegroupcode/KGDEMO01');
+    expect(unsealSession(sealSession({ ...group, signInPath: 'https://evil.example/' }, secret), secret)).not.toHaveProperty('signInPath');
   });
 });
