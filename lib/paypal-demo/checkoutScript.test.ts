@@ -1,15 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { JSDOM, ResourceLoader, VirtualConsole } from 'jsdom';
-import { CHECKOUT_SCRIPT_FILE } from './checkoutScriptSource';
+import { checkoutScript } from './checkoutScriptSource';
 
 /**
- * The demo checkout script (checkoutScript.js) in a browser document (jsdom), loaded by a <script
- * src> as @paypal/react-paypal-js loads it, driven as the portal page and a buyer drive it: the
- * button, the dialog, approve, cancel, a failing order, the keyboard. The demo Orders API is
+ * The demo checkout script as served (its parts in checkoutScript/ joined) in a browser document
+ * (jsdom), loaded by a <script src> as @paypal/react-paypal-js loads it, driven as the portal page
+ * and a buyer drive it: the button, the dialog, approve, cancel, a failing order, the keyboard. The demo Orders API is
  * answered by a stub of fetch that records what the script asked.
  */
-const SCRIPT = fs.readFileSync(path.join(process.cwd(), CHECKOUT_SCRIPT_FILE), 'utf8');
+const SCRIPT = checkoutScript();
 const ORIGIN = 'http://shop.test';
 const ORDER_ID = 'ORDER0000000000042';
 const BODY = {

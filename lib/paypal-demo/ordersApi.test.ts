@@ -1,9 +1,4 @@
-import type { Database } from '../../db/database';
-import { migrate } from '../../db/migrations';
-import { openTestDatabase } from '../../db/testDatabase';
-import { paypalOrdersClient } from '../paypalOrders';
-import { verifyPayment } from '../verifyPayment';
-import { startDemoHttpServer } from './demoHttpServer';
+import { openDemoDatabase, type DemoDatabase } from './database';
 import { demoOrdersApi, type DemoRequest } from './ordersApi';
 import { DEMO_ORDER_LIFETIME_MS, DEMO_ORDERS_PER_CLIENT_PER_HOUR } from './orderStore';
 import { demoProviderServed } from './served';
@@ -11,8 +6,8 @@ import { demoProviderServed } from './served';
 /**
  * The demo provider's Orders API (PAYPAL_MODE=demo): what the checkout script asks in the buyer's
  * browser (create, approve) and what the server asks with the demo credentials (token, read,
- * capture), in PayPal's shapes, on a test database; then the server's own PayPal client and
- * verification against it over HTTP.
+ * capture), in PayPal's shapes, on its own database (in memory). The embedded API's client and
+ * verification against it over HTTP: lib/embedded-api/payments/loopback.test.ts.
  */
 const SECRET = 'd'.repeat(40);
 const TX = 'PT-ABCDEFGHJKLMNPQRSTUV';
@@ -22,13 +17,12 @@ const ORDER_BODY = {
 };
 const BASIC = `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`;
 
-let db: Database;
+let db: DemoDatabase;
 let clock = Date.parse('2030-03-01T10:00:00Z');
 let api: ReturnType<typeof demoOrdersApi>;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await migrate(db);
+  db = await openDemoDatabase({ memory: true });
   api = demoOrdersApi(db, { secret: SECRET, now: () => clock });
 }, 60_000);
 
@@ -256,26 +250,6 @@ describe('the table stays small', () => {
       clock -= DEMO_ORDER_LIFETIME_MS + 1000;
     }
     expect(headers.get('authorization')).toBeTruthy();
-  });
-});
-
-describe('the server\'s PayPal client against the demo provider over HTTP', () => {
-  it('verifies an approved demo order as paid (capturing it), once; a created one is pending', async () => {
-    const server = await startDemoHttpServer(db, { secret: SECRET });
-    try {
-      const client = paypalOrdersClient({ apiBase: `${server.origin}/api/paypal-demo`, clientId: 'demo-client', clientSecret: 'demo-secret', timeoutMs: 5000 });
-      const { body: approved } = await create();
-      await ask('POST', `v2/checkout/orders/${approved.id}/approve`);
-      const expected = { transactionId: TX, amount: '345.67' };
-      const [first, second] = await Promise.all([verifyPayment(client, approved.id, expected), verifyPayment(client, approved.id, expected)]);
-      expect(first).toEqual({ outcome: 'paid', orderId: approved.id, captureId: expect.stringMatching(/^[A-Z0-9]{17}$/) });
-      expect(second).toEqual(first);
-      const { body: created } = await create();
-      expect(await verifyPayment(client, created.id, expected)).toEqual({ outcome: 'pending', orderId: created.id });
-      expect(await verifyPayment(client, approved.id, { transactionId: TX, amount: '345.68' })).toMatchObject({ outcome: 'wrongAmount' });
-    } finally {
-      await server.close();
-    }
   });
 });
 

@@ -1,19 +1,24 @@
 import { OWN_ORIGIN_MARK, rememberOwnOrigin } from '@/lib/edge/ownOrigin.mjs';
-import type { Database } from '../../db/database';
-import { createRequestHandler } from '../../server';
-import { DEMO_INVOICE, sendTo, startTestApi, testPortalSettings, testSettings } from '../../testApi';
-import { startDemoHttpServer } from './demoHttpServer';
-import { demoOrdersApi } from './ordersApi';
+import { openDemoDatabase, type DemoDatabase } from '@/lib/paypal-demo/database';
+import { startDemoHttpServer } from '@/lib/paypal-demo/demoHttpServer';
+import { demoOrdersApi } from '@/lib/paypal-demo/ordersApi';
+import type { Database } from '../db/database';
+import { createRequestHandler } from '../server';
+import { DEMO_INVOICE, sendTo, startTestApi, testPortalSettings, testSettings } from '../testApi';
+import { paypalOrdersClient } from './paypalOrders';
+import { verifyPayment } from './verifyPayment';
 
 /**
  * The demo end to end on the server: an invoice for the demo portal PTDEMO01/1, an order created
  * and approved as the demo checkout script does, then submit/portal/sucessfullyPaid, which in demo
  * mode (no PAYPAL_API_BASE) asks the app's own Orders API over loopback at the address server.mjs
  * recorded (payments/client.ts): a real HTTP round trip, the same client and verification as
- * against PayPal, and the payment recorded once.
+ * against PayPal, and the payment recorded once. The demo provider (lib/paypal-demo) runs on its
+ * own database, as PayPal does: the two meet over HTTP only.
  */
 const SECRET = 'l'.repeat(40);
 let db: Database;
+let demoDb: DemoDatabase;
 let handle: ReturnType<typeof createRequestHandler>;
 let server: Awaited<ReturnType<typeof startDemoHttpServer>>;
 let browser: ReturnType<typeof demoOrdersApi>;
@@ -24,15 +29,17 @@ beforeAll(async () => {
   expect('apiBase' in settings.portal.paypal).toBe(false);
   ({ db } = await startTestApi(settings));
   handle = createRequestHandler(db, settings);
-  server = await startDemoHttpServer(db, { secret: SECRET });
+  demoDb = await openDemoDatabase({ memory: true });
+  server = await startDemoHttpServer(demoDb, { secret: SECRET });
   // What server.mjs does once it listens.
   rememberOwnOrigin(server.address);
-  browser = demoOrdersApi(db, { secret: SECRET });
+  browser = demoOrdersApi(demoDb, { secret: SECRET });
 }, 60_000);
 
 afterAll(async () => {
   delete (globalThis as Record<symbol, unknown>)[OWN_ORIGIN_MARK];
   await server?.close();
+  await demoDb?.close();
   await db?.close();
 });
 
@@ -61,6 +68,23 @@ it('a demo payment is verified over loopback and recorded once; an unapproved or
   const payments = await db.query<{ transaction_id: string; amount_cents: string }>('select transaction_id, amount_cents from payment where paypal_order_id = $1', [order.id]);
   expect(payments).toEqual([{ transaction_id: transactionId, amount_cents: expect.anything() }]);
   expect(Number(payments[0]!.amount_cents)).toBe(34_567);
-  const [demo] = await db.query<{ status: string }>('select status from demo_paypal_order where id = $1', [order.id]);
+  const [demo] = await demoDb.query<{ status: string }>('select status from demo_paypal_order where id = $1', [order.id]);
   expect(demo?.status).toBe('COMPLETED');
+});
+
+describe('the PayPal client against the demo provider over HTTP', () => {
+  it('verifies an approved demo order as paid (capturing it), once; a created one is pending', async () => {
+    const client = paypalOrdersClient({ apiBase: `${server.origin}/api/paypal-demo`, clientId: 'demo-client', clientSecret: 'demo-secret', timeoutMs: 5000 });
+    const tx = 'PT-ABCDEFGHJKLMNPQRSTUV';
+    const body = { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'EUR', value: '345.67' }, description: 'Kompetenzanalyse Online 1', custom_id: tx }] };
+    const approved = await fromBrowser('v2/checkout/orders', body);
+    await fromBrowser(`v2/checkout/orders/${approved.id}/approve`);
+    const expected = { transactionId: tx, amount: '345.67' };
+    const [first, second] = await Promise.all([verifyPayment(client, approved.id, expected), verifyPayment(client, approved.id, expected)]);
+    expect(first).toEqual({ outcome: 'paid', orderId: approved.id, captureId: expect.stringMatching(/^[A-Z0-9]{17}$/) });
+    expect(second).toEqual(first);
+    const created = await fromBrowser('v2/checkout/orders', body);
+    expect(await verifyPayment(client, created.id, expected)).toEqual({ outcome: 'pending', orderId: created.id });
+    expect(await verifyPayment(client, approved.id, { transactionId: tx, amount: '345.68' })).toMatchObject({ outcome: 'wrongAmount' });
+  });
 });
