@@ -1,0 +1,130 @@
+import { BEFORE_PERSONAL_INFO, everyState, GENUINE, LOGGED_IN_ONLY, ok, PUBLIC, refused, type AuthorityRow } from './cells';
+
+/**
+ * The requirements analysis (ra) and the other group flow (kodegroupcode): the same parts as
+ * kodew's, for participants of their own group codes.
+ */
+export const OTHER_GROUP_ROWS: AuthorityRow[] = [
+  { id: 'ra login page', calls: ['pageinfo/ra/login'], when: 'translations only; the code in the address is not looked up', situation: 'running', cells: PUBLIC },
+  {
+    id: 'ra login',
+    calls: ['submit/ra/login'],
+    when: 'the right ra group code: a new participant; the token is not read; limited per address',
+    situation: 'running',
+    cells: everyState(ok()),
+  },
+  { id: 'ra personal info page, no key', calls: ['pageinfo/ra/personalinfo'], when: 'ra participant without a key: empty name and e-mail', situation: 'raMember', cells: LOGGED_IN_ONLY },
+  {
+    id: 'ra personal info page, key set',
+    calls: ['pageinfo/ra/personalinfo'],
+    when: 'ra participant with a key: their name, e-mail and access code',
+    situation: 'raMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'ra personal info page, other variant',
+    calls: ['pageinfo/ra/personalinfo'],
+    when: 'a web-variant participant',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'ra personal info, no key',
+    calls: ['submit/ra/personalinfo'],
+    when: 'name, e-mail and a new key; the access code mailed to that address',
+    situation: 'raMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'ra personal info, key set',
+    calls: ['submit/ra/personalinfo'],
+    when: 'name, e-mail and a new key, replacing the one set; the access code mailed to that address; limited per participant and address',
+    situation: 'raMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'ra personal info, other variant',
+    calls: ['submit/ra/personalinfo'],
+    when: 'a web-variant participant',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'manual, ra participant',
+    calls: ['pageinfo'],
+    when: "category questionnairemanual: a logged-in ra participant's token with a key adds their personal access code",
+    situation: 'raMemberWithKey',
+    cells: PUBLIC,
+  },
+  { id: 'kodegroupcode login page', calls: ['pageinfo/kodegroupcode/login'], when: 'translations only; the code in the address is not looked up', situation: 'running', cells: PUBLIC },
+  {
+    id: 'kodegroupcode login',
+    calls: ['submit/kodegroupcode/login'],
+    when: 'the right group code (sent as typed): a new participant; the token is not read; limited per address with the other group flows',
+    situation: 'running',
+    cells: everyState(ok()),
+  },
+  {
+    id: 'kodegroupcode personal info page, no key',
+    calls: ['pageinfo/kodegroupcode/personalinfo'],
+    when: 'kodegroupcode participant without a key',
+    situation: 'kgcMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode personal info page, key set',
+    calls: ['pageinfo/kodegroupcode/personalinfo'],
+    when: 'kodegroupcode participant with a key: their values and access code',
+    situation: 'kgcMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode personal info page, another flow',
+    calls: ['pageinfo/kodegroupcode/personalinfo'],
+    when: 'a kodew participant with a key',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'kodegroupcode personal info, no key',
+    calls: ['submit/kodegroupcode/personalinfo'],
+    when: 'field values and a new key',
+    situation: 'kgcMember',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode personal info, key set',
+    calls: ['submit/kodegroupcode/personalinfo'],
+    when: 'field values and a new key, replacing the one set',
+    situation: 'kgcMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode personal info, another flow',
+    calls: ['submit/kodegroupcode/personalinfo'],
+    when: 'a kodew participant with a key',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+  {
+    id: 'kodegroupcode send access code',
+    calls: ['submit/kodegroupcode/sendaccesscode'],
+    when: "the participant's own access code to any address; limited per participant and address",
+    situation: 'kgcMemberWithKey',
+    cells: LOGGED_IN_ONLY,
+  },
+  {
+    id: 'kodegroupcode send access code, before personal info',
+    calls: ['submit/kodegroupcode/sendaccesscode'],
+    when: 'kodegroupcode participant who has not saved personal info, so has no personal key either',
+    situation: 'kgcMember',
+    cells: BEFORE_PERSONAL_INFO,
+  },
+  {
+    id: 'kodegroupcode send access code, another flow',
+    calls: ['submit/kodegroupcode/sendaccesscode'],
+    when: 'a kodew participant with a key, their own access code',
+    situation: 'groupMemberWithKey',
+    cells: { ...GENUINE, identCode: refused(3, 23), loggedIn: refused(3, 23) },
+  },
+];
