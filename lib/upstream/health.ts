@@ -1,18 +1,22 @@
+import { StatusCode } from '@/lib/api/codes';
 import { getConfig } from '@/lib/config';
-import { embeddedApi } from '@/lib/embedded-api';
+import { sendCall } from './client';
 
 /**
- * Whether this instance can serve: with the embedded API, its database answers; in front of a real
- * upstream, the app itself is up (the contract has no health call, and the upstream's own health is
- * its operator's to watch).
+ * A call that reads the upstream's data and changes nothing: the page info of a portal, found or
+ * not. It needs the database, so an upstream that cannot reach its data fails it, and it counts
+ * no guess and sends no mail, however often a load balancer asks.
+ */
+const PROBE = { portalId: 1 } as const;
+
+/**
+ * Whether this instance can serve: with the embedded API, it answers a call that reads its
+ * database, asked through the upstream client as every page asks it; in front of a real upstream,
+ * the app itself is up (the contract has no health call, and the upstream's own health is its
+ * operator's to watch).
  */
 export async function upstreamIsReady(): Promise<boolean> {
   if (!getConfig().embeddedApi) return true;
-  try {
-    const api = await embeddedApi();
-    await api.db.query('select 1');
-    return true;
-  } catch {
-    return false;
-  }
+  const { response, failure } = await sendCall('pageinfo/portal/login', PROBE);
+  return failure === undefined && response.statusCode !== StatusCode.Exception;
 }
