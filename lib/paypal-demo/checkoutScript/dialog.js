@@ -3,6 +3,8 @@
  * cancels, where PayPal would show its own pages. A modal dialog: focus inside, Escape cancels.
  */
 
+/* eslint-disable @typescript-eslint/no-unused-vars -- what it declares, the parts served after it use, in one scope (checkoutScriptSource.ts) */
+
 var FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** buttons: what one Buttons instance shares with its dialog (state, created orders, options, reportError). */

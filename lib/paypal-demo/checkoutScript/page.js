@@ -14,6 +14,8 @@
  * page it runs on, texts, helpers), dialog.js (the approval dialog), buttons.js (Buttons).
  */
 
+/* eslint-disable @typescript-eslint/no-unused-vars -- what it declares, the parts served after it use, in one scope (checkoutScriptSource.ts) */
+
 var script = document.currentScript || document.querySelector('script[src*="/api/paypal-demo/sdk/js"]');
 var scriptUrl = new URL(script ? script.src : '/api/paypal-demo/sdk/js', document.baseURI);
 var apiBase = new URL('../', scriptUrl).href.replace(/\/$/, '');
