@@ -7,6 +7,15 @@ import { optionalText } from '@/lib/i18n/translate';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { QuestionnaireScreen } from '@/components/questionnaire/QuestionnaireScreen';
 
+/** Every key of a tree of translation keys translated, in the same shape. */
+type Translated<T> = { [K in keyof T]: T[K] extends string ? string : Translated<T[K]> };
+
+function translated<T extends object>(keys: T, t: (key: string) => string): Translated<T> {
+  const each = (value: unknown): unknown =>
+    typeof value === 'string' ? t(value) : Array.isArray(value) ? value.map(each) : Object.fromEntries(Object.entries(value as object).map(([name, key]) => [name, each(key)]));
+  return each(keys) as Translated<T>;
+}
+
 /**
  * /questionnaire: the page at the session's start index, so a reload shows the same page with its
  * saved answers (spec §4). After a login the index is 1 (spec §9) and the load walks on while the
@@ -70,24 +79,8 @@ export default async function QuestionnairePage() {
           conflictText: tOwn('conflictText'),
           conflictLoad: tOwn('conflictLoad'),
           conflictKeep: tOwn('conflictKeep'),
-          ...(rules.view === 'slider' && {
-            slider: {
-              progressLabel: t('SliderProgressLabel'),
-              progressText: t('SliderProgressText'),
-              bands: [1, 2, 3, 4, 5].map((band) => t(`SliderProgressBand${band}`)) as [string, string, string, string, string],
-              scaleCaption: t('SliderScaleCaption'),
-              autofill: t('SliderAutofill'),
-            },
-          }),
-          ...(rules.view === 'grid' && {
-            grid: {
-              detailsButton: t('GridDetailsButton'),
-              definition: t('GridDetailsDefinition'),
-              explanation: t('GridDetailsExplanation'),
-              exaggeration: t('GridDetailsExaggeration'),
-              synonyms: t('GridDetailsSynonyms'),
-            },
-          }),
+          // The texts only the product's view shows (the slider's, the grid's details), as the table names them.
+          ...translated(rules.texts.view, t),
         }}
       />
     </>

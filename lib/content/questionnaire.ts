@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Product } from '@/lib/api/codes';
+import { PRODUCTS, productRules } from '@/lib/flows/products';
 
 /**
  * A questionnaire as an author writes it (content/questionnaires/<key>.json), in the words of
@@ -99,9 +101,6 @@ const isObject = (value: unknown): value is Loose => typeof value === 'object' &
 const listOf = (value: unknown): Loose[] => (Array.isArray(value) ? value.map((item) => (isObject(item) ? item : {})) : []);
 const numberOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
-/** The not-rated value the app's views use for each product (spec §4 and §5). */
-export const NOT_RATED_VALUE: Record<number, number | undefined> = { 2: 0, 3: -2, 4: -2 };
-
 /**
  * Rules across fields. They run even when a field has the wrong shape (the file is read loosely
  * here), so that one pass names every problem of a file.
@@ -114,6 +113,9 @@ function crossFieldProblems(raw: unknown): Problem[] {
   const config = isObject(raw.answervaluesConfig) ? raw.answervaluesConfig : {};
   const valueInfos = listOf(config.valueInfos);
   const values = valueInfos.map((info) => numberOf(info.value));
+  // Only the products of the table: an unknown one is refused by the schema, not by these rules too.
+  const row = product === undefined ? undefined : PRODUCTS[product as Product];
+  const ranks = row?.ranks;
 
   const firstQuestion = new Map<number, number>();
   const firstAnswer = new Map<number, string>();
@@ -132,8 +134,8 @@ function crossFieldProblems(raw: unknown): Problem[] {
       if (earlier !== undefined) problems.push({ path: ['questions', index, 'answerInfos', answerIndex, 'id'], message: `${answerId} is already the id of ${earlier} (answer ids are unique in the questionnaire)` });
       else firstAnswer.set(answerId, `questions[${index}].answerInfos[${answerIndex}]`);
     });
-    if (product === 1 && Array.isArray(q.answerInfos) && answers.length !== 4) {
-      problems.push({ path: ['questions', index, 'answerInfos'], message: `product 1 ranks exactly 4 answer items per question, found ${answers.length}` });
+    if (ranks && Array.isArray(q.answerInfos) && answers.length !== ranks.length) {
+      problems.push({ path: ['questions', index, 'answerInfos'], message: `product ${product} ranks exactly ${ranks.length} answer items per question, found ${answers.length}` });
     }
   });
 
@@ -144,25 +146,27 @@ function crossFieldProblems(raw: unknown): Problem[] {
     seenValues.add(value);
   });
 
-  if (product === 1) {
+  if (ranks) {
     const sorted = values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
-    if (Array.isArray(config.valueInfos) && sorted.join(',') !== '1,2,3,4') {
-      problems.push({ path: ['answervaluesConfig', 'valueInfos'], message: 'product 1 ranks with exactly the values 1, 2, 3 and 4' });
+    const expected = [...ranks].sort((a, b) => a - b);
+    if (Array.isArray(config.valueInfos) && sorted.join(',') !== expected.join(',')) {
+      problems.push({ path: ['answervaluesConfig', 'valueInfos'], message: `product ${product} ranks with exactly the values ${inWords(expected)}` });
     }
-    if (raw.notRated === true) problems.push({ path: ['notRated'], message: 'product 1 has no "not rated": must be false' });
   }
+  const withoutNotRated = row !== undefined && row.notRatedValue === null;
+  if (withoutNotRated && raw.notRated === true) problems.push({ path: ['notRated'], message: `product ${product} has no "not rated": must be false` });
 
-  const expectedPerPage = product === 1 ? 4 : 1;
-  if (product !== undefined && numberOf(raw.questionsPerPage) !== undefined && raw.questionsPerPage !== expectedPerPage) {
+  const expectedPerPage = product === undefined ? undefined : productRules(product).questionsPerPage;
+  if (expectedPerPage !== undefined && numberOf(raw.questionsPerPage) !== undefined && raw.questionsPerPage !== expectedPerPage) {
     problems.push({ path: ['questionsPerPage'], message: `must be ${expectedPerPage} for product ${product} (spec §9; the app pages by the same rule)` });
   }
 
   const notRatedValue = numberOf(config.notRatedValue);
-  if (raw.notRated === true && product !== 1) {
+  if (raw.notRated === true && !withoutNotRated) {
     if (notRatedValue === undefined) problems.push({ path: ['answervaluesConfig', 'notRatedValue'], message: 'required when notRated is true' });
     if (!isObject(config.notRatedValueCaption)) problems.push({ path: ['answervaluesConfig', 'notRatedValueCaption'], message: 'required when notRated is true' });
   }
-  const expectedNotRated = product === undefined ? undefined : NOT_RATED_VALUE[product];
+  const expectedNotRated = row?.notRatedValue ?? undefined;
   if (notRatedValue !== undefined) {
     if (expectedNotRated === undefined) problems.push({ path: ['answervaluesConfig', 'notRatedValue'], message: `product ${product} has no not-rated value` });
     else if (notRatedValue !== expectedNotRated) problems.push({ path: ['answervaluesConfig', 'notRatedValue'], message: `must be ${expectedNotRated} for product ${product} (spec §5)` });
@@ -180,6 +184,11 @@ function crossFieldProblems(raw: unknown): Problem[] {
     }
   }
   return problems;
+}
+
+/** '1, 2, 3 and 4' */
+function inWords(values: readonly number[]): string {
+  return values.length > 1 ? `${values.slice(0, -1).join(', ')} and ${values.at(-1)}` : values.join('');
 }
 
 /**

@@ -1,5 +1,6 @@
-import { DetailCode, ExtraDetailCode, Product, statusName, StatusCode } from '@/lib/api/codes';
+import { DetailCode, ExtraDetailCode, statusName, StatusCode } from '@/lib/api/codes';
 import { groupVariant } from './groupVariants';
+import { productRules } from './products';
 import { isMissing, type Translate } from '@/lib/i18n/translate';
 import type { ErrorRecord } from './errorRecord';
 
@@ -69,11 +70,13 @@ export function errorPageStart(record: ErrorRecord | undefined): ErrorPageStart 
 }
 
 /**
- * Where the error page's login button leads (spec §2, §6): the web variant's group login for
- * product 4, nowhere otherwise (the button is not shown). The product is the token's, or the one
- * the session kept when its token went (lib/session/claims.ts keptProduct), so the way back stays
- * after the page cleared the session, on a reload and on the next error page.
+ * Where the error page's login button leads (spec §2, §6): the entry of the group flow the product
+ * comes back through (the web variant's for product 4), nowhere otherwise (the button is not
+ * shown). The product is the token's, or the one the session kept when its token went
+ * (lib/session/claims.ts keptProduct), so the way back stays after the page cleared the session,
+ * on a reload and on the next error page.
  */
 export function errorPageLogin(product: number | undefined): string | undefined {
-  return product === Product.GroupWeb ? groupVariant('kodew').routes.entry : undefined;
+  const flow = product === undefined ? null : productRules(product).groupVariant;
+  return flow ? groupVariant(flow).routes.entry : undefined;
 }

@@ -1,13 +1,14 @@
 import { Product } from '@/lib/api/codes';
 import { isGridQuestionValid } from '@/lib/validation/grid';
-import { isRankingQuestionValid, rankAnswersToMark } from '@/lib/validation/ranking';
-import { isSliderQuestionValid, sliderItemsToMark } from '@/lib/validation/slider';
+import { isRankingQuestionValid, rankAnswersToMark, RANKS } from '@/lib/validation/ranking';
+import { isSliderQuestionValid, SLIDER_NOT_RATED, sliderItemsToMark } from '@/lib/validation/slider';
+import type { GroupVariant } from './groupVariants';
 
 /**
  * One product table (DESIGN.md "Pages, products and variants"): what differs between the products
- * of spec §1 for the questionnaire, the manual and the embedded API. Screens and rules look a
- * product up here instead of branching on its number; a new view is a row here and a component in
- * components/questionnaire/views/.
+ * of spec §1 for the questionnaire, the manual, the error page, the content import and the embedded
+ * API. Screens and rules look a product up here instead of branching on its number or its view's
+ * name; a new product is a row here, and a new view a component in components/questionnaire/views/.
  */
 
 /** The question views of spec §2; components/questionnaire/views names a component for each. */
@@ -23,6 +24,21 @@ export type QuestionCheck = {
   scaleMax: number;
 };
 
+/** Translation keys of the slider view's own texts, in the shape the view takes them. */
+export type SliderTextKeys = {
+  progressLabel: string;
+  progressText: string;
+  bands: readonly [string, string, string, string, string];
+  scaleCaption: string;
+  autofill: string;
+};
+
+/** Translation keys of the grid's details mode. */
+export type GridTextKeys = { detailsButton: string; definition: string; explanation: string; exaggeration: string; synonyms: string };
+
+/** The texts only one view shows, keyed as the questionnaire screen takes them; a page translates whatever is here. */
+export type ViewTextKeys = { slider?: SliderTextKeys; grid?: GridTextKeys };
+
 /** Translation keys of the texts that differ per product. */
 export type ProductTexts = {
   /** The manual's filling info (and its modal). */
@@ -33,14 +49,32 @@ export type ProductTexts = {
   answersInvalid: string;
   /** The same where the questionnaire offers 'not rated', so the message can name it. */
   answersInvalidNotRated: string;
+  view: ViewTextKeys;
 };
 
 export type ProductRules = {
   view: QuestionView;
-  /** Spec §9: 4 for product 1, 1 for the others. */
+  /** Spec §9: 4 for product 1, 1 for the others; the content import holds files to the same. */
   questionsPerPage: number;
   /** The value of an answer not given yet: 0 for ranks, -1 elsewhere (spec §4, §5). */
   unsetValue: number;
+  /**
+   * The value that means 'not rated' (spec §4, §5), or null where the product has none: the
+   * content import refuses another, and a check refuses it where the questionnaire does not offer it.
+   */
+  notRatedValue: number | null;
+  /**
+   * The ranks each question's items take, one each, or null where every item takes a value of the
+   * scale: the content import requires that many items and exactly these values.
+   */
+  ranks: readonly number[] | null;
+  /** Whether any whole value from 0 to the scale's largest is an answer, not only the configured ones. */
+  wholeRange: boolean;
+  /**
+   * The group flow a participant of this product comes back through without it (a returning
+   * participant on /questionnairemanual, a login button on the error page), or null.
+   */
+  groupVariant: GroupVariant | null;
   isQuestionValid: (values: readonly number[], check: QuestionCheck) => boolean;
   /** Which items of a failed question to highlight, given the question's values in order. */
   itemsToMark: (values: readonly number[], check: QuestionCheck) => boolean[];
@@ -56,14 +90,27 @@ const GRID_TEXTS: ProductTexts = {
   instructions: 'InstructionsTextGrid',
   answersInvalid: 'ErrorAnswersInvalidGrid',
   answersInvalidNotRated: 'ErrorAnswersInvalidGrid',
+  view: {
+    grid: {
+      detailsButton: 'GridDetailsButton',
+      definition: 'GridDetailsDefinition',
+      explanation: 'GridDetailsExplanation',
+      exaggeration: 'GridDetailsExaggeration',
+      synonyms: 'GridDetailsSynonyms',
+    },
+  },
 };
 
-function gridRules(product: Product): ProductRules {
+function gridRules(notRatedValue: number | null): ProductRules {
   return {
     view: 'grid',
     questionsPerPage: 1,
     unsetValue: -1,
-    isQuestionValid: (values, check) => isGridQuestionValid(values, { product, notRatedAllowed: check.notRatedAllowed, lenient: check.lenient }),
+    notRatedValue,
+    ranks: null,
+    wholeRange: false,
+    groupVariant: null,
+    isQuestionValid: (values, check) => isGridQuestionValid(values, { notRatedValue, notRatedAllowed: check.notRatedAllowed, lenient: check.lenient }),
     itemsToMark: unanswered,
     ratedCount: true,
     texts: GRID_TEXTS,
@@ -75,6 +122,10 @@ export const PRODUCTS: Readonly<Partial<Record<Product, ProductRules>>> = {
     view: 'ranking',
     questionsPerPage: 4,
     unsetValue: 0,
+    notRatedValue: null,
+    ranks: RANKS,
+    wholeRange: false,
+    groupVariant: null,
     isQuestionValid: (values, check) => isRankingQuestionValid(values, check.lenient),
     itemsToMark: (values) => rankAnswersToMark(values),
     ratedCount: false,
@@ -83,14 +134,20 @@ export const PRODUCTS: Readonly<Partial<Record<Product, ProductRules>>> = {
       instructions: 'InstructionsTextRanking',
       answersInvalid: 'ErrorAnswersInvalid',
       answersInvalidNotRated: 'ErrorAnswersInvalid',
+      view: {},
     },
   },
-  [Product.SecondQuestionnaire]: gridRules(Product.SecondQuestionnaire),
-  [Product.RequirementsAnalysis]: gridRules(Product.RequirementsAnalysis),
+  [Product.SecondQuestionnaire]: gridRules(0),
+  [Product.RequirementsAnalysis]: gridRules(-2),
   [Product.GroupWeb]: {
     view: 'slider',
     questionsPerPage: 1,
     unsetValue: -1,
+    // The slider's checkbox writes its own value: 0 is a position of the thumb.
+    notRatedValue: SLIDER_NOT_RATED,
+    ranks: null,
+    wholeRange: true,
+    groupVariant: 'kodew',
     isQuestionValid: (values, check) => isSliderQuestionValid(values, { max: check.scaleMax, notRatedAllowed: check.notRatedAllowed, lenient: check.lenient }),
     itemsToMark: (values, check) => sliderItemsToMark(values, { max: check.scaleMax, notRatedAllowed: check.notRatedAllowed }),
     ratedCount: false,
@@ -99,12 +156,24 @@ export const PRODUCTS: Readonly<Partial<Record<Product, ProductRules>>> = {
       instructions: 'InstructionsTextSlider',
       answersInvalid: 'ErrorAnswersInvalidSlider',
       answersInvalidNotRated: 'ErrorAnswersInvalidSliderNotRated',
+      view: {
+        slider: {
+          progressLabel: 'SliderProgressLabel',
+          progressText: 'SliderProgressText',
+          bands: ['SliderProgressBand1', 'SliderProgressBand2', 'SliderProgressBand3', 'SliderProgressBand4', 'SliderProgressBand5'],
+          scaleCaption: 'SliderScaleCaption',
+          autofill: 'SliderAutofill',
+        },
+      },
     },
   },
 };
 
-/** A product without a questionnaire of its own (unknown, portal) is shown as a grid, as before the table. */
-const FALLBACK = gridRules(Product.Unknown);
+/**
+ * A product without a questionnaire of its own (unknown, portal) is shown as a grid, as before the
+ * table; it has no not-rated value, so no value is refused as one.
+ */
+const FALLBACK = gridRules(null);
 
 export function productRules(product: number): ProductRules {
   return PRODUCTS[product as Product] ?? FALLBACK;

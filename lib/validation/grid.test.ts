@@ -1,8 +1,10 @@
 import { Product } from '@/lib/api/codes';
+import { productRules } from '@/lib/flows/products';
 import { isGridQuestionValid } from './grid';
 
-const p2 = (notRatedAllowed: boolean, lenient = false) => ({ product: Product.SecondQuestionnaire, notRatedAllowed, lenient });
-const p3 = (notRatedAllowed: boolean, lenient = false) => ({ product: Product.RequirementsAnalysis, notRatedAllowed, lenient });
+const rule = (product: Product) => (notRatedAllowed: boolean, lenient = false) => ({ notRatedValue: productRules(product).notRatedValue, notRatedAllowed, lenient });
+const p2 = rule(Product.SecondQuestionnaire);
+const p3 = rule(Product.RequirementsAnalysis);
 
 describe('grid question validity (spec §5, products 2 and 3)', () => {
   it.each([

@@ -1,6 +1,10 @@
 import { bcp47, type Language } from '@/lib/api/languages';
 
-/** Spec §4 and §9: an item not answered yet is -1, an item not rated is -2. */
+/**
+ * Spec §4 and §9: an item not answered yet is -1, an item not rated is -2. The slider's controls
+ * write these, so a product with the slider view takes its not-rated value from here
+ * (lib/flows/products.ts), and this module stays free of the product table that imports it.
+ */
 export const SLIDER_UNSET = -1;
 export const SLIDER_NOT_RATED = -2;
 /** Spec §9: the slider runs from 0 to 100 when the scale names no values. */

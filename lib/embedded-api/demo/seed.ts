@@ -84,11 +84,12 @@ async function insertDemo(tx: Sql, imported: Imported): Promise<void> {
 }
 
 /**
- * A valid answer for the demo's answered questions: rankings in a different order for each
- * question; on a scale (grid, slider) its configured values in turn.
+ * A valid answer for the demo's answered questions: where the product ranks, the ranks in a
+ * different order for each question; on a scale (grid, slider) its configured values in turn.
  */
 export function demoValue(questionnaire: Questionnaire, index: number, position: number, items: number): number {
-  if (productRules(questionnaire.product).view === 'ranking') return ((position + index) % items) + 1;
+  const { ranks } = productRules(questionnaire.product);
+  if (ranks) return ranks[(position + index) % items]!;
   const values = questionnaire.answervaluesConfig.valueInfos.map((info) => info.value);
   return values[(position + index) % values.length]!;
 }

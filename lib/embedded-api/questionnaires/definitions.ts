@@ -56,14 +56,14 @@ export function contentLanguage(definition: Questionnaire, asked: Language): Lan
 
 /**
  * The allowed answer values of a definition, not-rated included where allowed: the configured
- * values, or for a slider (product 4) any whole value from 0 to the largest configured one.
+ * values, or where the product takes a whole range (the slider) any whole value from 0 to the
+ * largest configured one.
  */
 export function allowedValues(definition: QuestionnaireDefinition): Set<number> {
   const config = definition.answervaluesConfig;
-  const values =
-    productRules(definition.product).view === 'slider'
-      ? new Set(Array.from({ length: definition.scaleMax + 1 }, (_, value) => value))
-      : new Set(config.valueInfos.map((v) => v.value));
+  const values = productRules(definition.product).wholeRange
+    ? new Set(Array.from({ length: definition.scaleMax + 1 }, (_, value) => value))
+    : new Set(config.valueInfos.map((v) => v.value));
   if (definition.notRated && config.notRatedValue !== null) values.add(config.notRatedValue);
   return values;
 }
@@ -71,6 +71,6 @@ export function allowedValues(definition: QuestionnaireDefinition): Set<number> 
 /** How a refused value is named: what the questionnaire takes instead. */
 export function describeAllowedValues(definition: QuestionnaireDefinition): string {
   const notRated = definition.notRated && definition.answervaluesConfig.notRatedValue !== null ? `, or ${definition.answervaluesConfig.notRatedValue} (not rated)` : '';
-  if (productRules(definition.product).view === 'slider') return `a whole number from 0 to ${definition.scaleMax}${notRated}`;
+  if (productRules(definition.product).wholeRange) return `a whole number from 0 to ${definition.scaleMax}${notRated}`;
   return `one of ${definition.answervaluesConfig.valueInfos.map((v) => v.value).join(', ')}${notRated}`;
 }
