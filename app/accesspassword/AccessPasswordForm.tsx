@@ -1,16 +1,15 @@
 'use client';
 
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
-import { goAfterSessionChange } from '@/lib/client/navigate';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
 import { PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
+import { useSubmit } from '@/lib/client/useSubmit';
 import { MIN_KEY_LENGTH_ACCESS, type SaveProblem } from '@/lib/validation/personalKey';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
-import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 
 type Texts = { title: string; text: string; save: string; AccesskeyValid: string; ConfirmAccesskeyValid: string; PrivacyRequired: string; saveFailed: string };
@@ -19,20 +18,17 @@ type Props = { crypto: ClientCrypto; isPasswordSet: boolean; hasAccount: boolean
 const MODAL = 'access-password-error';
 
 export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts, texts }: Props) {
-  const { openModal } = useModal();
   // Without a key there is nothing to keep: 'set' is forced and 'keep' hidden (spec §2). Save reads
   // as enabled once a key is typed and confirmed; the 5-character rule is explained when pressed.
   const personalKey = usePersonalKey(MIN_KEY_LENGTH_ACCESS, { canKeep: isPasswordSet, consentGiven: hasAccount, saveEnabledFrom: 1 });
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const formRef = useEarlyForm();
   const save = useRef<HTMLButtonElement>(null);
-
-  const showError = (text: string) => {
-    setMessage(text);
+  const { busy, submit, showError, errorModal } = useSubmit<ReturnType<typeof routeAfterKeySaved>>({
+    modal: MODAL,
+    text: () => texts.saveFailed,
     // Back to save when the modal closes, even where save had lost focus while it was busy.
-    openModal(MODAL, { returnFocusTo: save.current });
-  };
+    returnFocusTo: () => save.current,
+  });
   const messageOf: Record<SaveProblem, string> = {
     tooShort: texts.AccesskeyValid,
     notConfirmed: texts.ConfirmAccesskeyValid,
@@ -46,15 +42,10 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
       showError(personalKey.problems.map((problem) => messageOf[problem]).join('\n'));
       return;
     }
-    setBusy(true);
-    const response = await postCall('submit/kodekodex/personalinfo', async () => ({ passwordEncrypted: await personalKey.encrypted(crypto) }));
-    const outcome = routeAfterKeySaved(response, response.tokenClaims);
-    if (outcome.kind === 'go') {
-      goAfterSessionChange(outcome.to);
-      return;
-    }
-    setBusy(false);
-    showError(texts.saveFailed);
+    await submit(async () => {
+      const response = await postCall('submit/kodekodex/personalinfo', async () => ({ passwordEncrypted: await personalKey.encrypted(crypto) }));
+      return routeAfterKeySaved(response, response.tokenClaims);
+    });
   };
 
   return (
@@ -79,7 +70,7 @@ export function AccessPasswordForm({ crypto, isPasswordSet, hasAccount, keyTexts
           </button>
         </div>
       </form>
-      <ErrorModal id={MODAL} message={message} />
+      <ErrorModal {...errorModal} />
     </section>
   );
 }

@@ -2,17 +2,16 @@
 
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { postCall } from '@/lib/client/api';
-import { goAfterSessionChange } from '@/lib/client/navigate';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
 import { PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
+import { useSubmit } from '@/lib/client/useSubmit';
 import { MIN_KEY_LENGTH_ACCESS } from '@/lib/validation/personalKey';
 import { isOptionalEmailValid, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
-import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 
 type Texts = {
@@ -34,17 +33,21 @@ type Props = { crypto: ClientCrypto; isPasswordSet: boolean; isRegistered: boole
 const MODAL = 'register-error';
 
 export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, keyTexts, texts }: Props) {
-  const { openModal } = useModal();
   const [data, setData] = useState<Data>(initial);
   const personalKey = usePersonalKey(MIN_KEY_LENGTH_ACCESS, { canKeep: isPasswordSet, consentGiven: isRegistered });
   const [touched, setTouched] = useState({ key: false, confirmation: false, lastName: false, email: false, privacy: false });
-  const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
   const formRef = useEarlyForm();
   const keyRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
   const privacyRef = useRef<HTMLInputElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
+  const { busy, submit, errorModal } = useSubmit<ReturnType<typeof routeAfterKeySaved>>({
+    modal: MODAL,
+    text: () => texts.saveFailed,
+    // Back to save when the modal closes: save was disabled while the call ran, so focus was nowhere.
+    returnFocusTo: () => saveRef.current,
+  });
 
   const problems = personalKey.problems;
   const keyInvalid = problems.includes('tooShort');
@@ -80,22 +83,16 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
       if (keyInvalid) keyRef.current?.focus();
       return;
     }
-    setBusy(true);
-    const response = await postCall('submit/kodekodex/register', async () => ({
-      gender: 1 as const,
-      firstName: data.firstName.trim(),
-      lastName: data.lastName.trim(),
-      emailAddress: data.emailAddress.trim(),
-      passwordEncrypted: await personalKey.encrypted(crypto),
-    }));
-    const outcome = routeAfterKeySaved(response, response.tokenClaims);
-    if (outcome.kind === 'go') {
-      goAfterSessionChange(outcome.to);
-      return;
-    }
-    setBusy(false);
-    // Back to save when the modal closes: save was disabled while the call ran, so focus was nowhere.
-    openModal(MODAL, { returnFocusTo: saveRef.current });
+    await submit(async () => {
+      const response = await postCall('submit/kodekodex/register', async () => ({
+        gender: 1 as const,
+        firstName: data.firstName.trim(),
+        lastName: data.lastName.trim(),
+        emailAddress: data.emailAddress.trim(),
+        passwordEncrypted: await personalKey.encrypted(crypto),
+      }));
+      return routeAfterKeySaved(response, response.tokenClaims);
+    });
   };
 
   const field = (name: 'firstName' | 'lastName' | 'emailAddress', label: string, error?: string) => (
@@ -156,7 +153,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
           </button>
         </div>
       </form>
-      <ErrorModal id={MODAL} message={texts.saveFailed} />
+      <ErrorModal {...errorModal} />
     </section>
   );
 }

@@ -4,14 +4,14 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CallPath } from '@/lib/api/catalogue';
 import { postCall } from '@/lib/client/api';
 import { encryptForUpstream, PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
-import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
-import { outcomeAfterSendAccessCode, type EmailStepMessage } from '@/lib/flows/accessCodeEmail';
+import { useSubmit } from '@/lib/client/useSubmit';
+import { outcomeAfterSendAccessCode } from '@/lib/flows/accessCodeEmail';
+import { modalText } from '@/lib/flows/outcome';
 import { emailProblems, emailStep } from '@/lib/validation/email';
 import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { ErrorModal } from '@/components/modal/ErrorModal';
-import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 import { AccessCodeDisplay } from './AccessCodeDisplay';
 import { EmailField } from './EmailField';
@@ -51,19 +51,21 @@ const MODAL = 'access-code-email-error';
  */
 export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, messages }: Props) {
   const id = useId();
-  const { openModal } = useModal();
   const chrome = useChromeTexts();
   const [sending, setSending] = useState(true);
   const [email, setEmail] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [touched, setTouched] = useState({ email: false, confirmation: false });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
   const hydrated = useHydrated();
   const formRef = useEarlyForm();
   const emailRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  const { busy, submit, apply, errorModal } = useSubmit<ReturnType<typeof outcomeAfterSendAccessCode>>({
+    modal: MODAL,
+    text: (outcome) => modalText(outcome, messages, chrome.internalError),
+    returnFocusTo: () => submitRef.current,
+  });
 
   const problems = emailProblems(email, confirmation);
   const valid = !problems.email && !problems.confirmation;
@@ -76,31 +78,22 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
     (problems.email ? emailRef : confirmationRef).current?.focus();
   };
 
-  const messageText = (what: EmailStepMessage) =>
-    what.kind === 'exception' ? chrome.internalError.replace('{id}', what.exceptionId ?? '') : (messages[what.key] ?? chrome.internalError.replace('{id}', ''));
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const step = emailStep(sending, email, confirmation);
     if (step.kind === 'skip') {
-      goAfterSessionChange(manual);
+      apply({ kind: 'go', to: manual });
       return;
     }
     if (step.kind === 'invalid') {
       revealAll();
       return;
     }
-    setBusy(true);
-    const response = await postCall(call, async () => ({ email: step.email, accessCode: await encryptForUpstream(accessCode, crypto) }));
-    const outcome = outcomeAfterSendAccessCode(response, response.tokenClaims, manual);
-    if (outcome.kind === 'go') {
-      goAfterSessionChange(outcome.to);
-      return;
-    }
-    setBusy(false);
-    setMessage(messageText(outcome.message));
-    openModal(MODAL, { returnFocusTo: submitRef.current });
+    await submit(async () => {
+      const response = await postCall(call, async () => ({ email: step.email, accessCode: await encryptForUpstream(accessCode, crypto) }));
+      return outcomeAfterSendAccessCode(response, response.tokenClaims, manual);
+    });
   };
 
   return (
@@ -153,7 +146,7 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
           </button>
         </div>
       </form>
-      <ErrorModal id={MODAL} message={message} />
+      <ErrorModal {...errorModal} />
     </section>
   );
 }

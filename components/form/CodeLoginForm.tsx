@@ -2,20 +2,19 @@
 
 import { useRef, useState, type FormEvent } from 'react';
 import { PRELOAD_CIPHER } from '@/lib/client/encrypt';
-import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useFieldError } from '@/lib/client/useFieldError';
 import { useStoredFailures } from '@/lib/client/useStoredFailures';
+import { useSubmit } from '@/lib/client/useSubmit';
+import type { CodeRefused } from '@/lib/flows/accessCode';
+import type { GoTo, ModalMessage, ToErrorPage } from '@/lib/flows/outcome';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField } from '@/components/form/CodeField';
 import { ErrorModal } from '@/components/modal/ErrorModal';
-import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 
 /** Where a login leads: on to a page, or back to the field with a message (lib/flows/accessCode.ts, groupLogin.ts). */
-export type CodeLoginOutcome<MessageKey extends string> =
-  | { kind: 'go'; to: string }
-  | { kind: string; messageKey: MessageKey; clearField?: boolean; failures?: number };
+type CodeLoginOutcome<MessageKey extends string> = GoTo | ToErrorPage | ModalMessage<MessageKey, CodeRefused>;
 
 type Texts = { title: string; text: string; label: string; show: string; submit: string; required: string };
 
@@ -38,15 +37,20 @@ type Props<MessageKey extends string> = {
  * while the call runs).
  */
 export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, encrypts, texts, login }: Props<MessageKey>) {
-  const modal = `${name}-error`;
-  const { openModal } = useModal();
   const [code, setCode] = useState('');
   const fieldError = useFieldError();
-  const [modalMessage, setModalMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const failures = useStoredFailures(failuresKey);
   const field = useRef<HTMLInputElement>(null);
   const formRef = useEarlyForm();
+  const { busy, submit, errorModal } = useSubmit<CodeLoginOutcome<MessageKey>>({
+    modal: `${name}-error`,
+    text: (outcome) => texts[outcome.messageKey],
+    returnFocusTo: () => field.current,
+    onModal: (outcome) => {
+      if (outcome.failures !== undefined) failures.set(outcome.failures);
+      if (outcome.clearField) setCode('');
+    },
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,18 +61,11 @@ export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, en
       return;
     }
     fieldError.clear();
-    setBusy(true);
-    const outcome = await login(plain, failures.current());
-    if ('to' in outcome) {
-      failures.clear();
-      goAfterSessionChange(outcome.to);
-      return;
-    }
-    setBusy(false);
-    if (outcome.failures !== undefined) failures.set(outcome.failures);
-    if (outcome.clearField) setCode('');
-    setModalMessage(texts[outcome.messageKey]);
-    openModal(modal, { returnFocusTo: field.current });
+    await submit(async () => {
+      const outcome = await login(plain, failures.current());
+      if (outcome.kind !== 'modal') failures.clear();
+      return outcome;
+    });
   };
 
   return (
@@ -85,7 +82,7 @@ export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, en
           </button>
         </div>
       </form>
-      <ErrorModal id={modal} message={modalMessage} />
+      <ErrorModal {...errorModal} />
     </section>
   );
 }

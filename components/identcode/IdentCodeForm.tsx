@@ -2,12 +2,12 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
-import { goAfterSessionChange } from '@/lib/client/navigate';
+import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useFieldError } from '@/lib/client/useFieldError';
+import { useSubmit } from '@/lib/client/useSubmit';
 import { routeAfterIdentCode } from '@/lib/flows/identCode';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField } from '@/components/form/CodeField';
-import { useEarlyForm } from '@/lib/client/useEarlyForm';
-import { useFieldError } from '@/lib/client/useFieldError';
 import formStyles from '@/components/form/form.module.css';
 
 type Texts = { title: string; text: string; loading: string; label: string; submit: string; required: string };
@@ -16,7 +16,8 @@ type Props = { initialCode: string; portalId?: string; texts: Texts };
 export function IdentCodeForm({ initialCode, portalId, texts }: Props) {
   const [code, setCode] = useState(initialCode);
   const fieldError = useFieldError();
-  const [busy, setBusy] = useState(Boolean(initialCode));
+  // A code in the address is sent at once: the form shows only that it is being checked.
+  const { busy, submit: send } = useSubmit<ReturnType<typeof routeAfterIdentCode>>({ initialBusy: Boolean(initialCode) });
   const started = useRef(false);
   const formRef = useEarlyForm();
 
@@ -27,13 +28,13 @@ export function IdentCodeForm({ initialCode, portalId, texts }: Props) {
       return;
     }
     fieldError.clear();
-    setBusy(true);
-    const response = await postCall('submit/kodekodex/identcode', {
-      assessmentIdentCode,
-      ...(portalId && { portalId }),
-    });
-    const { goTo } = routeAfterIdentCode(response, { typed: !fromAddress });
-    goAfterSessionChange(goTo, { replace: fromAddress });
+    await send(async () => {
+      const response = await postCall('submit/kodekodex/identcode', {
+        assessmentIdentCode,
+        ...(portalId && { portalId }),
+      });
+      return routeAfterIdentCode(response, { typed: !fromAddress });
+    }, { replace: fromAddress });
   };
 
   useEffect(() => {

@@ -3,10 +3,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
-import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
-import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
+import { useSubmit } from '@/lib/client/useSubmit';
+import { groupVariant, type AdditionalFieldsVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { routeAfterPersonalInfo } from '@/lib/flows/personalInfo';
 import { pageFieldProblems, type FieldProblem } from '@/lib/validation/additionalFields';
 import { hasNameEmailProblems, nameEmailProblems, type NameEmailProblems } from '@/lib/validation/nameEmail';
@@ -18,9 +18,6 @@ import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 import { AdditionalFields, type AdditionalFieldsTexts, type ShownField } from './AdditionalFields';
 import { NameEmailFields, type NameEmailTexts, type NameEmailValues } from './NameEmailFields';
-
-/** The group variants whose personal-info page has additional fields (spec §2). */
-export type AdditionalFieldsVariant = 'kodew' | 'kodegroupcode';
 
 /** What the page asks besides the key, by the variant's personalFields (lib/flows/groupVariants.ts). */
 export type PersonalPart =
@@ -78,11 +75,15 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, per
   const [values, setValues] = useState<Record<string, string>>(personal.initialValues);
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [pressed, setPressed] = useState(false);
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const formRef = useEarlyForm();
   const save = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  // Spec §8: a non-Ok answer on personal info shows the common error display; the form stays filled in.
+  const { busy, submit, showError, errorModal } = useSubmit<ReturnType<typeof routeAfterPersonalInfo>>({
+    modal: ERROR_MODAL,
+    text: () => texts.saveFailed,
+    returnFocusTo: () => save.current,
+  });
 
   const problems = personalProblems(personal, values);
   // A problem shows once the field was left or save was pressed: not while the participant is still on the way.
@@ -94,34 +95,22 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, per
     privacyMissing: texts.privacyRequired,
   };
 
-  const showError = (text: string, returnTo: HTMLElement | null) => {
-    setMessage(text);
-    openModal(ERROR_MODAL, { returnFocusTo: returnTo });
-  };
-
-  const send = async () => {
-    setBusy(true);
-    const row = groupVariant(variant);
-    const response =
-      personal.kind === 'nameEmail'
-        ? await postCall(row.calls.personal as 'submit/ra/personalinfo', async () => ({
-            name: (values.name ?? '').trim(),
-            email: (values.email ?? '').trim(),
-            password: await personalKey.encrypted(crypto),
-          }))
-        : await postCall(row.calls.personal as `submit/${AdditionalFieldsVariant}/personalinfo`, async () => ({
-            additionalFieldsWithValues: personal.fields.map((field) => ({ id: field.id, value: values[field.id] ?? '' })),
-            password: await personalKey.encrypted(crypto),
-          }));
-    const outcome = routeAfterPersonalInfo(row, response, response.tokenClaims, personalKey.settingKey);
-    if (outcome.kind === 'go') {
-      goAfterSessionChange(outcome.to);
-      return;
-    }
-    setBusy(false);
-    // Spec §8: a non-Ok answer on personal info shows the common error display; the form stays filled in.
-    showError(texts.saveFailed, save.current);
-  };
+  const send = () =>
+    submit(async () => {
+      const row = groupVariant(variant);
+      const response =
+        personal.kind === 'nameEmail'
+          ? await postCall(row.calls.personal as 'submit/ra/personalinfo', async () => ({
+              name: (values.name ?? '').trim(),
+              email: (values.email ?? '').trim(),
+              password: await personalKey.encrypted(crypto),
+            }))
+          : await postCall(row.calls.personal as `submit/${AdditionalFieldsVariant}/personalinfo`, async () => ({
+              additionalFieldsWithValues: personal.fields.map((field) => ({ id: field.id, value: values[field.id] ?? '' })),
+              password: await personalKey.encrypted(crypto),
+            }));
+      return routeAfterPersonalInfo(row, response, response.tokenClaims, personalKey.settingKey);
+    });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -181,7 +170,7 @@ export function PersonalInfoForm({ variant, crypto, hasAccount, finishModal, per
           </button>
         </div>
       </form>
-      <ErrorModal id={ERROR_MODAL} message={message} />
+      <ErrorModal {...errorModal} />
       {finishModal && (
         <Modal
           id={FINISH_MODAL}

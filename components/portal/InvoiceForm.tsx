@@ -3,16 +3,17 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useSubmit } from '@/lib/client/useSubmit';
+import { modalText } from '@/lib/flows/outcome';
 import { invoiceProblemKey, outcomeAfterInvoice, type PortalOffer } from '@/lib/flows/portal';
 import { INVOICE_FIELDS, invoiceProblems, MAX_INVOICE_TEXT_LENGTH, invoiceProblemsByField, normaliseInvoice, type InvoiceField, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
 import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { ErrorModal } from '@/components/modal/ErrorModal';
-import { useModal } from '@/components/modal/ModalProvider';
 import formStyles from '@/components/form/form.module.css';
 import { EmailField } from '@/components/email/EmailField';
 import { TextField } from '@/components/form/TextField';
 import { ConsentBox } from './ConsentBox';
-import { portalMessageText, type PortalTexts } from './portalTexts';
+import type { PortalTexts } from './portalTexts';
 import { useAfterPress } from './useAfterPress';
 import { useHeadingFocus } from './useHeadingFocus';
 import styles from './Portal.module.css';
@@ -42,17 +43,19 @@ type Touched = Partial<Record<InvoiceField, true>>;
  */
 export function InvoiceForm({ offer, texts, values, onValues, focusHeading, onSubmitted }: Props) {
   const id = useId();
-  const { openModal } = useModal();
   const chrome = useChromeTexts();
   const formRef = useEarlyForm();
   const headingRef = useHeadingFocus<HTMLHeadingElement>(focusHeading);
   const submitRef = useRef<HTMLButtonElement>(null);
-  // A ref, not only state: a double press within one render must not start a second transaction.
-  const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
+  // useSubmit ignores a second press even within one render: it must not start a second transaction.
+  const { busy, submit, errorModal } = useSubmit<ReturnType<typeof outcomeAfterInvoice>>({
+    modal: ERROR_MODAL,
+    text: (outcome) => modalText(outcome, texts, chrome.internalError),
+    returnFocusTo: () => submitRef.current,
+    onDone: (outcome) => onSubmitted(outcome.transactionId),
+  });
   const [touched, setTouched] = useState<Touched>({});
   const [announced, setAnnounced] = useState(false);
-  const [message, setMessage] = useState('');
 
   const problems = invoiceProblemsByField(invoiceProblems(values));
   const errorOf = (field: InvoiceField) => {
@@ -65,7 +68,7 @@ export function InvoiceForm({ offer, texts, values, onValues, focusHeading, onSu
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending.current) return;
+    if (busy) return;
     const found = invoiceProblems(values);
     if (found.length > 0) {
       setTouched(Object.fromEntries(INVOICE_FIELDS.map((field) => [field, true])));
@@ -74,30 +77,22 @@ export function InvoiceForm({ offer, texts, values, onValues, focusHeading, onSu
       return;
     }
     setAnnounced(false);
-    sending.current = true;
-    setBusy(true);
-    const invoice = normaliseInvoice(values);
-    const response = await postCall('submit/portal/invoiceinfo', {
-      groupCodeIdent: offer.groupCodeIdent,
-      portalId: offer.portalId,
-      isDataPrivacyChecked: invoice.isDataPrivacyChecked,
-      invoiceIsPrivate: invoice.invoiceIsPrivate,
-      invoiceName: invoice.invoiceName,
-      invoiceStreet: invoice.invoiceStreet,
-      invoiceCity: invoice.invoiceCity,
-      invoiceEmail: invoice.invoiceEmail,
-      invoiceProductText: offer.productTitle,
-      invoiceProductPrice: offer.price.cents / 100,
+    await submit(async () => {
+      const invoice = normaliseInvoice(values);
+      const response = await postCall('submit/portal/invoiceinfo', {
+        groupCodeIdent: offer.groupCodeIdent,
+        portalId: offer.portalId,
+        isDataPrivacyChecked: invoice.isDataPrivacyChecked,
+        invoiceIsPrivate: invoice.invoiceIsPrivate,
+        invoiceName: invoice.invoiceName,
+        invoiceStreet: invoice.invoiceStreet,
+        invoiceCity: invoice.invoiceCity,
+        invoiceEmail: invoice.invoiceEmail,
+        invoiceProductText: offer.productTitle,
+        invoiceProductPrice: offer.price.cents / 100,
+      });
+      return outcomeAfterInvoice(response);
     });
-    const outcome = outcomeAfterInvoice(response);
-    sending.current = false;
-    setBusy(false);
-    if (outcome.kind === 'summary') {
-      onSubmitted(outcome.transactionId);
-      return;
-    }
-    setMessage(portalMessageText(outcome.message, texts, chrome.internalError));
-    openModal(ERROR_MODAL, { returnFocusTo: submitRef.current });
   };
 
   return (
@@ -241,7 +236,7 @@ export function InvoiceForm({ offer, texts, values, onValues, focusHeading, onSu
           </button>
         </div>
       </form>
-      <ErrorModal id={ERROR_MODAL} message={message} />
+      <ErrorModal {...errorModal} />
     </section>
   );
 }

@@ -3,14 +3,15 @@
 import { useId, useRef, useState } from 'react';
 import { postCall } from '@/lib/client/api';
 import { useFocusAfterRender } from '@/lib/client/useFocusAfterRender';
+import { useSubmit } from '@/lib/client/useSubmit';
+import { modalText } from '@/lib/flows/outcome';
 import { outcomeAfterPaid, type PortalOffer } from '@/lib/flows/portal';
 import type { Approval } from '@/lib/flows/portalDraft';
 import { normaliseInvoice, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
 import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { ErrorModal } from '@/components/modal/ErrorModal';
-import { useModal } from '@/components/modal/ModalProvider';
 import { PaymentButton } from './PaymentButton';
-import { portalMessageText, type PortalTexts } from './portalTexts';
+import type { PortalTexts } from './portalTexts';
 import { useHeadingFocus } from './useHeadingFocus';
 import styles from './Portal.module.css';
 
@@ -31,13 +32,6 @@ type Props = {
 const ERROR_MODAL = 'portal-payment-error';
 
 /**
- * 'reporting': an approved payment is being reported; 'reportAgain': the report did not get through
- * (the server could not ask PayPal, or the answer was lost), and the buyer sends it again rather
- * than paying again.
- */
-type Report = 'idle' | 'reporting' | 'reportAgain';
-
-/**
  * Page 2 (spec §2, §4): everything entered, a way back to page 1 with the values kept, and the
  * payment button. An approved payment is reported with submit/portal/sucessfullyPaid; Ok shows
  * page 3. Cancelling does nothing; a provider error is said in the buyer's language and the
@@ -45,48 +39,47 @@ type Report = 'idle' | 'reporting' | 'reportAgain';
  */
 export function InvoiceSummary({ offer, nonce, texts, values, transactionId, approval: restored, onApproved, onBack, onPaid }: Props) {
   const id = useId();
-  const { openModal } = useModal();
   const chrome = useChromeTexts();
   const headingRef = useHeadingFocus<HTMLHeadingElement>(true);
-  const [report, setReport] = useState<Report>(restored ? 'reportAgain' : 'idle');
+  // The report did not get through (the server could not ask PayPal, or the answer was lost): the
+  // buyer sends it again rather than paying again.
+  const [reportAgain, setReportAgain] = useState(Boolean(restored));
   const [message, setMessage] = useState(restored ? texts.PortalPaymentReportFailed : '');
-  const [modalMessage, setModalMessage] = useState('');
   const approval = useRef<Approval | null>(restored ?? null);
-  const reporting = useRef(false);
   const againRef = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender();
   const invoice = normaliseInvoice(values);
+  const { busy: reporting, submit, errorModal } = useSubmit<ReturnType<typeof outcomeAfterPaid>>({
+    modal: ERROR_MODAL,
+    text: (outcome) => modalText(outcome, texts, chrome.internalError),
+    onDone: () => onPaid(),
+    onStay: (outcome) => {
+      setReportAgain(true);
+      setMessage(texts[outcome.messageKey]);
+      focusAfterRender(() => againRef.current);
+    },
+    // PayPal does not confirm this order (or the call was refused): it counts as not paid, and a new payment may be tried.
+    onModal: () => {
+      approval.current = null;
+      onApproved(undefined);
+    },
+  });
 
   const sendReport = async () => {
     const approved = approval.current;
-    if (!approved || reporting.current) return;
-    reporting.current = true;
-    setReport('reporting');
-    setMessage('');
-    const response = await postCall('submit/portal/sucessfullyPaid', {
-      transactionId,
-      paymentDetails: { orderID: approved.orderID, ...(approved.payerID && { payerID: approved.payerID }) },
+    if (!approved) return;
+    await submit(async () => {
+      setReportAgain(false);
+      setMessage('');
+      const response = await postCall('submit/portal/sucessfullyPaid', {
+        transactionId,
+        paymentDetails: { orderID: approved.orderID, ...(approved.payerID && { payerID: approved.payerID }) },
+      });
+      return outcomeAfterPaid(response);
     });
-    reporting.current = false;
-    const outcome = outcomeAfterPaid(response);
-    if (outcome.kind === 'success') {
-      onPaid();
-      return;
-    }
-    if (outcome.kind === 'reportAgain') {
-      setReport('reportAgain');
-      setMessage(texts.PortalPaymentReportFailed);
-      focusAfterRender(() => againRef.current);
-      return;
-    }
-    // PayPal does not confirm this order (or the call was refused): it counts as not paid, and a new payment may be tried.
-    approval.current = null;
-    onApproved(undefined);
-    setReport('idle');
-    setModalMessage(portalMessageText(outcome.message, texts, chrome.internalError));
-    openModal(ERROR_MODAL);
   };
 
+  const report = reporting ? 'reporting' : reportAgain ? 'reportAgain' : 'idle';
   const locked = report !== 'idle';
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
@@ -171,7 +164,7 @@ export function InvoiceSummary({ offer, nonce, texts, values, transactionId, app
           {texts.PortalBackButton}
         </button>
       </div>
-      <ErrorModal id={ERROR_MODAL} message={modalMessage} />
+      <ErrorModal {...errorModal} />
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import type { Translate } from '@/lib/i18n/translate';
-import type { PortalMessage } from '@/lib/flows/portal';
 
 /** The portal's texts (translation area 'portal'), handed from the server page to the client flow. */
 export const PORTAL_TEXT_KEYS = [
@@ -77,12 +76,6 @@ export type PortalTexts = Record<PortalTextKey, string>;
 
 export function portalTexts(t: Translate): PortalTexts {
   return Object.fromEntries(PORTAL_TEXT_KEYS.map((key) => [key, t(key)])) as PortalTexts;
-}
-
-/** The common error display's text (spec §8): a key's text, or the internal-error text with the exception id. */
-export function portalMessageText(message: PortalMessage, texts: PortalTexts, internalError: string): string {
-  if (message.kind === 'text' && Object.hasOwn(texts, message.key)) return texts[message.key as PortalTextKey];
-  return internalError.replace('{id}', message.kind === 'exception' ? (message.exceptionId ?? '') : '');
 }
 
 /** A long text of the catalogue as paragraphs (a blank line between them). */

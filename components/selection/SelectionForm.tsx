@@ -2,9 +2,9 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
-import { goAfterSessionChange } from '@/lib/client/navigate';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
+import { useSubmit } from '@/lib/client/useSubmit';
 import { routeAfterSelection } from '@/lib/flows/selection';
 import formStyles from '@/components/form/form.module.css';
 import styles from './Selection.module.css';
@@ -22,11 +22,16 @@ type Texts = { title: string; text: string; legend: string; send: string; noneLe
 export function SelectionForm({ options, preselected, texts }: { options: SelectionOption[]; preselected?: number; texts: Texts }) {
   const id = useId();
   const [chosen, setChosen] = useState<number | undefined>(preselected);
-  const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   // Counts failed sends: after each, focus goes back to send, which was disabled (so focus was
   // nowhere) while the call ran; Enter then sends again.
   const [failures, setFailures] = useState(0);
+  const { busy, submit } = useSubmit<ReturnType<typeof routeAfterSelection>>({
+    onStay: () => {
+      setFailed(true);
+      setFailures((count) => count + 1);
+    },
+  });
   const sendRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const formRef = useEarlyForm();
@@ -36,23 +41,14 @@ export function SelectionForm({ options, preselected, texts }: { options: Select
     event.preventDefault();
     const option = options.find((o) => o.id === chosen && o.selectable);
     if (busy || !option) return;
-    setBusy(true);
-    setFailed(false);
-    const response = await postCall('submit/kodew/assessmentselection', { selectedQuestionnaireId: option.id, type: option.questionnaireType });
-    const outcome = routeAfterSelection(response, response.tokenClaims);
-    if (outcome.kind === 'go' && outcome.to === '/kodewinfo') {
-      goAfterSessionChange(outcome.to);
-      return;
-    }
-    // Spec §8: the selection call only logs its failure (codes only: nothing secret).
-    console.error('assessment selection failed', { statusCode: response.statusCode, detailCode: response.detailCode });
-    if (outcome.kind === 'go') {
-      goAfterSessionChange(outcome.to);
-      return;
-    }
-    setBusy(false);
-    setFailed(true);
-    setFailures((count) => count + 1);
+    await submit(async () => {
+      setFailed(false);
+      const response = await postCall('submit/kodew/assessmentselection', { selectedQuestionnaireId: option.id, type: option.questionnaireType });
+      const outcome = routeAfterSelection(response, response.tokenClaims);
+      // Spec §8: the selection call only logs its failure (codes only: nothing secret).
+      if (outcome.kind !== 'go') console.error('assessment selection failed', { statusCode: response.statusCode, detailCode: response.detailCode });
+      return outcome;
+    });
   };
 
   useEffect(() => {

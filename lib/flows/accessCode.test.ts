@@ -15,8 +15,8 @@ describe('routing after an access-code login (spec §4)', () => {
 
   it('a non-Ok status goes to the error page with its codes', () => {
     expect(routeAfterAccessCodeLogin({ statusCode: StatusCode.Exception, detailCode: 24, exceptionId: 'ABC' }, false, 0)).toEqual({
-      kind: 'go',
-      to: '/error?statusCode=13&detailCode=24&exceptionId=ABC',
+      kind: 'errorPage',
+      error: { statusCode: 13, detailCode: 24, exceptionId: 'ABC' },
     });
   });
 
@@ -24,13 +24,13 @@ describe('routing after an access-code login (spec §4)', () => {
     let failures = 0;
     for (let attempt = 1; attempt < MAX_CODE_FAILURES; attempt++) {
       const outcome = routeAfterAccessCodeLogin(ok(), false, failures);
-      expect(outcome).toEqual({ kind: 'wrongCode', messageKey: 'ErrorAccessCodeKey', clearField: false, failures: attempt });
+      expect(outcome).toEqual({ kind: 'modal', messageKey: 'ErrorAccessCodeKey', clearField: false, failures: attempt });
       failures = attempt;
     }
-    expect(routeAfterAccessCodeLogin(ok(), false, failures)).toEqual({ kind: 'wrongCode', messageKey: 'ErrorAccessCodeKeyFail', clearField: true, failures: 0 });
+    expect(routeAfterAccessCodeLogin(ok(), false, failures)).toEqual({ kind: 'modal', messageKey: 'ErrorAccessCodeKeyFail', clearField: true, failures: 0 });
   });
 
   it('a locked assessment tells the participant, even with the right code', () => {
-    expect(routeAfterAccessCodeLogin(ok({ locked: true }), false, 3)).toEqual({ kind: 'locked', messageKey: 'ErrorAccessCodeLocked' });
+    expect(routeAfterAccessCodeLogin(ok({ locked: true }), false, 3)).toEqual({ kind: 'modal', messageKey: 'ErrorAccessCodeLocked' });
   });
 });

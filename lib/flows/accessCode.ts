@@ -1,13 +1,13 @@
 import { StatusCode } from '@/lib/api/codes';
-import { errorPageUrl } from './errorRecord';
+import { errorPage, modal, type GoTo, type ModalMessage, type ToErrorPage } from './outcome';
 
 /** 10 invalid codes clear the field and show the stronger message (spec §9). */
 export const MAX_CODE_FAILURES = 10;
 
-export type AccessCodeOutcome =
-  | { kind: 'go'; to: string }
-  | { kind: 'wrongCode'; messageKey: 'ErrorAccessCodeKey' | 'ErrorAccessCodeKeyFail'; clearField: boolean; failures: number }
-  | { kind: 'locked'; messageKey: 'ErrorAccessCodeLocked' };
+/** A refused code: clearField empties the field, failures is the count of wrong codes to keep (none: unchanged). */
+export type CodeRefused = { clearField?: boolean; failures?: number };
+
+export type AccessCodeMessageKey = 'ErrorAccessCodeKey' | 'ErrorAccessCodeKeyFail' | 'ErrorAccessCodeLocked';
 
 type LoginResponse = {
   statusCode: number;
@@ -25,15 +25,17 @@ type LoginResponse = {
  * password on first login, else the questionnaire if some questions are answered, else the manual.
  * Ok but not logged in: the wrong-code modal; the 10th failure clears the field with the stronger text.
  */
-export function routeAfterAccessCodeLogin(response: LoginResponse, loggedIn: boolean, previousFailures: number): AccessCodeOutcome {
-  if (response.statusCode !== StatusCode.Ok) {
-    return { kind: 'go', to: errorPageUrl({ statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined }) };
-  }
-  if (response.locked) return { kind: 'locked', messageKey: 'ErrorAccessCodeLocked' };
+export function routeAfterAccessCodeLogin(
+  response: LoginResponse,
+  loggedIn: boolean,
+  previousFailures: number,
+): GoTo | ToErrorPage | ModalMessage<AccessCodeMessageKey, CodeRefused> {
+  if (response.statusCode !== StatusCode.Ok) return errorPage(response);
+  if (response.locked) return modal('ErrorAccessCodeLocked');
   if (!loggedIn) {
     const failures = previousFailures + 1;
-    if (failures >= MAX_CODE_FAILURES) return { kind: 'wrongCode', messageKey: 'ErrorAccessCodeKeyFail', clearField: true, failures: 0 };
-    return { kind: 'wrongCode', messageKey: 'ErrorAccessCodeKey', clearField: false, failures };
+    if (failures >= MAX_CODE_FAILURES) return { kind: 'modal', messageKey: 'ErrorAccessCodeKeyFail', clearField: true, failures: 0 };
+    return { kind: 'modal', messageKey: 'ErrorAccessCodeKey', clearField: false, failures };
   }
   if (response.assessorMustRegister) return { kind: 'go', to: '/register' };
   if (response.isFirstLogin) return { kind: 'go', to: '/accesspassword' };

@@ -1,18 +1,14 @@
 import { StatusCode } from '@/lib/api/codes';
-
-export type FinishOutcome = { kind: 'go'; to: string; resetStartIndex: boolean } | { kind: 'error'; status: number; detail: number };
+import type { GoTo, ModalMessage } from './outcome';
 
 /**
- * Finish confirmed (spec §4): Ok with logout → the finished page; Ok without logout → start index
- * 1 and the questionnaire selection; anything else → the finish-error modal with the codes.
+ * Finish confirmed (spec §4): Ok with logout → the finished page; Ok without logout → the
+ * questionnaire selection (the server has set the start index to 1); anything else → the
+ * finish-error modal with the codes (finishErrorText).
  */
-export function routeAfterFinish(response: { statusCode: number; detailCode: number; logout?: boolean | null }): FinishOutcome {
-  if (response.statusCode === StatusCode.Ok) {
-    return response.logout
-      ? { kind: 'go', to: '/finishedquestionnaire', resetStartIndex: false }
-      : { kind: 'go', to: '/kodewquestionnaireselection', resetStartIndex: true };
-  }
-  return { kind: 'error', status: response.statusCode, detail: response.detailCode };
+export function routeAfterFinish(response: { statusCode: number; detailCode: number; logout?: boolean | null }): GoTo | ModalMessage<'ModalErrorText', { status: number; detail: number }> {
+  if (response.statusCode === StatusCode.Ok) return { kind: 'go', to: response.logout ? '/finishedquestionnaire' : '/kodewquestionnaireselection' };
+  return { kind: 'modal', messageKey: 'ModalErrorText', status: response.statusCode, detail: response.detailCode };
 }
 
 /** The finish-error text: 'ModalErrorText' with the codes inserted as 'status / detail' (spec §8). */

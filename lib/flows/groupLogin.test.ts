@@ -30,12 +30,12 @@ describe('after a group-code login (spec §4, §8)', () => {
   });
 
   it.each([
-    [StatusCode.Exception, 24, 'ABC123', '/error?statusCode=13&detailCode=24&exceptionId=ABC123'],
-    [StatusCode.TokenInvalid, 23, undefined, '/error?statusCode=3&detailCode=23'],
-    [StatusCode.PostDataIsInvalid, 19, undefined, '/error?statusCode=5&detailCode=19'],
-    [StatusCode.Undefined, 0, undefined, '/error?statusCode=0&detailCode=0'],
-  ])('any other status (%i/%i) goes to the error page', (statusCode, detailCode, exceptionId, to) => {
-    expect(routeAfterGroupLogin({ statusCode, detailCode, exceptionId }, false, 0, kodew)).toEqual({ kind: 'go', to });
+    [StatusCode.Exception, 24, 'ABC123'],
+    [StatusCode.TokenInvalid, 23, undefined],
+    [StatusCode.PostDataIsInvalid, 19, undefined],
+    [StatusCode.Undefined, 0, undefined],
+  ])('any other status (%i/%i) goes to the error page', (statusCode, detailCode, exceptionId) => {
+    expect(routeAfterGroupLogin({ statusCode, detailCode, exceptionId }, false, 0, kodew)).toEqual({ kind: 'errorPage', error: { statusCode, detailCode, exceptionId } });
   });
 
   it('a wrong code opens the modal; the tenth clears the field with the stronger message and starts the count again', () => {

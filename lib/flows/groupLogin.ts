@@ -1,8 +1,8 @@
 import { StatusCode } from '@/lib/api/codes';
-import { MAX_CODE_FAILURES } from './accessCode';
-import { errorPageUrl } from './errorRecord';
+import { MAX_CODE_FAILURES, type CodeRefused } from './accessCode';
 import { nextPageAfterGroupLogin } from './groupLoginNextPage';
 import type { GroupVariantRow } from './groupVariants';
+import { errorPage, type GoTo, type ModalMessage, type ToErrorPage } from './outcome';
 
 /** The group-code messages of spec §8, and ours for the server's limits. */
 export type GroupCodeMessageKey =
@@ -13,11 +13,6 @@ export type GroupCodeMessageKey =
   | 'ErrorGroupCodeExpired'
   | 'ErrorGroupCodeFinished'
   | 'ErrorGroupCodeLocked';
-
-export type GroupLoginOutcome =
-  | { kind: 'go'; to: string }
-  /** The one error modal with this message; failures is the count of wrong codes to keep, clearField empties the field. */
-  | { kind: 'modal'; messageKey: GroupCodeMessageKey; clearField: boolean; failures: number };
 
 type LoginResponse = {
   statusCode: number;
@@ -44,12 +39,16 @@ const STATUS_MESSAGES: Partial<Record<number, GroupCodeMessageKey>> = {
  * (only wrong codes count: a message about the code's state is no failed guess). The statuses of
  * STATUS_MESSAGES: their message, the count kept. Any other status, and a failed call: the error page.
  */
-export function routeAfterGroupLogin(response: LoginResponse, loggedIn: boolean, previousFailures: number, row: Pick<GroupVariantRow, 'routes' | 'loginNextPages'>): GroupLoginOutcome {
-  const modal = (messageKey: GroupCodeMessageKey, failures = previousFailures, clearField = false): GroupLoginOutcome => ({ kind: 'modal', messageKey, clearField, failures });
+export function routeAfterGroupLogin(
+  response: LoginResponse,
+  loggedIn: boolean,
+  previousFailures: number,
+  row: Pick<GroupVariantRow, 'routes' | 'loginNextPages'>,
+): GoTo | ToErrorPage | ModalMessage<GroupCodeMessageKey, CodeRefused> {
+  const modal = (messageKey: GroupCodeMessageKey, failures = previousFailures, clearField = false) => ({ kind: 'modal' as const, messageKey, clearField, failures });
   if (response.statusCode !== StatusCode.Ok) {
     const messageKey = STATUS_MESSAGES[response.statusCode];
-    if (messageKey) return modal(messageKey);
-    return { kind: 'go', to: errorPageUrl({ statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined }) };
+    return messageKey ? modal(messageKey) : errorPage(response);
   }
   if (response.locked) return modal('ErrorGroupCodeLocked');
   if (!loggedIn) {

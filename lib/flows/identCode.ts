@@ -1,7 +1,5 @@
 import { StatusCode } from '@/lib/api/codes';
-import { errorPageUrl } from './errorRecord';
-
-export type IdentCodeOutcome = { goTo: string };
+import { errorPage, type GoTo, type ToErrorPage } from './outcome';
 
 /**
  * After the ident code (spec §4): on Ok the assessor registers first when the server says so,
@@ -16,16 +14,7 @@ export function routeAfterIdentCode(
     assessorMustRegister?: boolean | null;
   },
   options: { typed?: boolean } = {},
-): IdentCodeOutcome {
-  if (response.statusCode !== StatusCode.Ok) {
-    return {
-      goTo: errorPageUrl({
-        statusCode: response.statusCode,
-        detailCode: response.detailCode,
-        exceptionId: response.exceptionId ?? undefined,
-        ...(options.typed && { codeTyped: true as const }),
-      }),
-    };
-  }
-  return { goTo: response.assessorMustRegister ? '/register' : '/accesscode' };
+): GoTo | ToErrorPage {
+  if (response.statusCode !== StatusCode.Ok) return errorPage(response, options.typed ? { codeTyped: true } : {});
+  return { kind: 'go', to: response.assessorMustRegister ? '/register' : '/accesscode' };
 }

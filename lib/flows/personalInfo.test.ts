@@ -10,12 +10,12 @@ describe('after a group personal-info page saved (spec §4)', () => {
     ['kodegroupcode, key kept', 'kodegroupcode', StatusCode.Ok, { isLoggedIn: true }, false, { kind: 'go', to: '/questionnairemanual' }],
     ['ra (no e-mail step), key set', 'ra', StatusCode.Ok, { isLoggedIn: true }, true, { kind: 'go', to: '/questionnairemanual' }],
     ['ra, key kept', 'ra', StatusCode.Ok, { isLoggedIn: true }, false, { kind: 'go', to: '/questionnairemanual' }],
-    ['Ok, not logged in', 'kodew', StatusCode.Ok, { isLoggedIn: false }, true, { kind: 'saveFailed' }],
-    ['Ok, no token in the answer', 'kodew', StatusCode.Ok, undefined, true, { kind: 'saveFailed' }],
-    ['PostDataIsInvalid', 'kodew', StatusCode.PostDataIsInvalid, { isLoggedIn: true }, true, { kind: 'saveFailed' }],
-    ['TokenInvalid', 'kodew', StatusCode.TokenInvalid, undefined, false, { kind: 'saveFailed' }],
-    ['AssessmentAlreadyFinished', 'kodew', StatusCode.AssessmentAlreadyFinished, undefined, false, { kind: 'saveFailed' }],
-    ['Exception (transport failure)', 'kodew', StatusCode.Exception, undefined, true, { kind: 'saveFailed' }],
+    ['Ok, not logged in', 'kodew', StatusCode.Ok, { isLoggedIn: false }, true, { kind: 'modal', messageKey: 'saveFailed' }],
+    ['Ok, no token in the answer', 'kodew', StatusCode.Ok, undefined, true, { kind: 'modal', messageKey: 'saveFailed' }],
+    ['PostDataIsInvalid', 'kodew', StatusCode.PostDataIsInvalid, { isLoggedIn: true }, true, { kind: 'modal', messageKey: 'saveFailed' }],
+    ['TokenInvalid', 'kodew', StatusCode.TokenInvalid, undefined, false, { kind: 'modal', messageKey: 'saveFailed' }],
+    ['AssessmentAlreadyFinished', 'kodew', StatusCode.AssessmentAlreadyFinished, undefined, false, { kind: 'modal', messageKey: 'saveFailed' }],
+    ['Exception (transport failure)', 'kodew', StatusCode.Exception, undefined, true, { kind: 'modal', messageKey: 'saveFailed' }],
   ] as const)('%s', (_name, variant, statusCode, claims, keySet, outcome) => {
     expect(routeAfterPersonalInfo(groupVariant(variant), { statusCode }, claims, keySet)).toEqual(outcome);
   });

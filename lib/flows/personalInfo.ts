@@ -1,7 +1,6 @@
 import { StatusCode } from '@/lib/api/codes';
 import type { GroupVariantRow } from './groupVariants';
-
-export type PersonalInfoOutcome = { kind: 'go'; to: string } | { kind: 'saveFailed' };
+import { modal, type GoTo, type ModalMessage } from './outcome';
 
 /**
  * After a group flow's personal-info page saved (spec §4 "Personal info"): an Ok answer whose token
@@ -15,8 +14,8 @@ export function routeAfterPersonalInfo(
   response: { statusCode: number },
   claims: { isLoggedIn?: boolean | null } | undefined,
   keySet: boolean,
-): PersonalInfoOutcome {
-  if (response.statusCode !== StatusCode.Ok || claims?.isLoggedIn !== true) return { kind: 'saveFailed' };
+): GoTo | ModalMessage<'saveFailed'> {
+  if (response.statusCode !== StatusCode.Ok || claims?.isLoggedIn !== true) return modal('saveFailed');
   const { email, manual } = variant.routes;
   return { kind: 'go', to: keySet && email ? email : manual };
 }

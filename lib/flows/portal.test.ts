@@ -115,15 +115,15 @@ describe('orderRequest', () => {
 
 describe('outcomeAfterInvoice (spec §4, §8)', () => {
   it.each([
-    ['Ok with a transaction id', { statusCode: 1, transactionId: 'PT-1' }, { kind: 'summary', transactionId: 'PT-1' }],
-    ['Ok without one', { statusCode: 1 }, { kind: 'error', message: { kind: 'exception' } }],
-    ['Exception', { statusCode: 13, detailCode: 24, exceptionId: 'E1' }, { kind: 'error', message: { kind: 'exception', exceptionId: 'E1' } }],
-    ['lost on the way', { statusCode: 13, transportFailed: true }, { kind: 'error', message: { kind: 'exception' } }],
-    ['too many invoices', { statusCode: 5, detailCode: 106 }, { kind: 'error', message: { kind: 'text', key: 'PortalTooManyInvoices' } }],
-    ['price changed', { statusCode: 5, detailCode: 107 }, { kind: 'error', message: { kind: 'text', key: 'PortalPriceChanged' } }],
-    ['unknown portal', { statusCode: 2, detailCode: 104 }, { kind: 'error', message: { kind: 'text', key: 'ErrorPortalUnknown' } }],
-    ['invalid data', { statusCode: 5, detailCode: 0 }, { kind: 'error', message: { kind: 'text', key: 'ErrorCodeMsg_PostDataIsInvalid' } }],
-    ['a status without a name', { statusCode: 99 }, { kind: 'error', message: { kind: 'exception' } }],
+    ['Ok with a transaction id', { statusCode: 1, transactionId: 'PT-1' }, { kind: 'done', transactionId: 'PT-1' }],
+    ['Ok without one', { statusCode: 1 }, { kind: 'modal', messageKey: 'Exception' }],
+    ['Exception', { statusCode: 13, detailCode: 24, exceptionId: 'E1' }, { kind: 'modal', messageKey: 'Exception', exceptionId: 'E1' }],
+    ['lost on the way', { statusCode: 13, transportFailed: true }, { kind: 'modal', messageKey: 'Exception' }],
+    ['too many invoices', { statusCode: 5, detailCode: 106 }, { kind: 'modal', messageKey: 'PortalTooManyInvoices' }],
+    ['price changed', { statusCode: 5, detailCode: 107 }, { kind: 'modal', messageKey: 'PortalPriceChanged' }],
+    ['unknown portal', { statusCode: 2, detailCode: 104 }, { kind: 'modal', messageKey: 'ErrorPortalUnknown' }],
+    ['invalid data', { statusCode: 5, detailCode: 0 }, { kind: 'modal', messageKey: 'ErrorCodeMsg_PostDataIsInvalid' }],
+    ['a status without a name', { statusCode: 99 }, { kind: 'modal', messageKey: 'Exception' }],
   ])('%s', (_label, response, expected) => {
     expect(outcomeAfterInvoice(response)).toEqual(expected);
   });
@@ -131,12 +131,12 @@ describe('outcomeAfterInvoice (spec §4, §8)', () => {
 
 describe('outcomeAfterPaid (never a second payment)', () => {
   it.each([
-    ['Ok', { statusCode: 1 }, { kind: 'success' }],
-    ['PayPal unreachable for the server', { statusCode: 13, detailCode: 109 }, { kind: 'reportAgain' }],
-    ['the report lost on the way', { statusCode: 13, detailCode: 24, transportFailed: true }, { kind: 'reportAgain' }],
-    ['another Exception', { statusCode: 13, detailCode: 24, exceptionId: 'E2' }, { kind: 'error', message: { kind: 'exception', exceptionId: 'E2' } }],
-    ['not confirmed by PayPal', { statusCode: 5, detailCode: 108 }, { kind: 'error', message: { kind: 'text', key: 'PortalPaymentNotConfirmed' } }],
-    ['invalid data', { statusCode: 5, detailCode: 0 }, { kind: 'error', message: { kind: 'text', key: 'ErrorCodeMsg_PostDataIsInvalid' } }],
+    ['Ok', { statusCode: 1 }, { kind: 'done' }],
+    ['PayPal unreachable for the server', { statusCode: 13, detailCode: 109 }, { kind: 'stay', messageKey: 'PortalPaymentReportFailed' }],
+    ['the report lost on the way', { statusCode: 13, detailCode: 24, transportFailed: true }, { kind: 'stay', messageKey: 'PortalPaymentReportFailed' }],
+    ['another Exception', { statusCode: 13, detailCode: 24, exceptionId: 'E2' }, { kind: 'modal', messageKey: 'Exception', exceptionId: 'E2' }],
+    ['not confirmed by PayPal', { statusCode: 5, detailCode: 108 }, { kind: 'modal', messageKey: 'PortalPaymentNotConfirmed' }],
+    ['invalid data', { statusCode: 5, detailCode: 0 }, { kind: 'modal', messageKey: 'ErrorCodeMsg_PostDataIsInvalid' }],
   ])('%s', (_label, response, expected) => {
     expect(outcomeAfterPaid(response)).toEqual(expected);
   });

@@ -1,6 +1,7 @@
-import { DetailCode, ExtraDetailCode, statusName, StatusCode } from '@/lib/api/codes';
+import { DetailCode, ExtraDetailCode, StatusCode } from '@/lib/api/codes';
 import type { InvoiceField, InvoiceProblemKind } from '@/lib/validation/portal';
 import type { ErrorRecord } from './errorRecord';
+import { exceptionModal, modal, statusModal, type Done, type ModalMessage, type Stay } from './outcome';
 import { portalPrice, type PaypalAmount, type PortalPrice } from './price';
 
 /**
@@ -139,39 +140,33 @@ export function orderRequest(offer: Pick<PortalOffer, 'price' | 'productTitle' |
   };
 }
 
-/** What the common error display says: the generic Exception, or a translation key. */
-export type PortalMessage = { kind: 'exception'; exceptionId?: string } | { kind: 'text'; key: string };
-
 type Answer = { statusCode: number; detailCode?: number | null; exceptionId?: string | null; transportFailed?: boolean };
 
-function commonMessage(response: Answer): PortalMessage {
-  if (response.transportFailed || response.statusCode === StatusCode.Exception) {
-    return { kind: 'exception', ...(response.exceptionId && { exceptionId: response.exceptionId }) };
-  }
-  if (response.statusCode === StatusCode.PostDataIsInvalid && response.detailCode === ExtraDetailCode.TooManyInvoices) return { kind: 'text', key: 'PortalTooManyInvoices' };
-  if (response.statusCode === StatusCode.PostDataIsInvalid && response.detailCode === ExtraDetailCode.PriceChanged) return { kind: 'text', key: 'PortalPriceChanged' };
-  if (response.statusCode === StatusCode.PostDataIsInvalid && response.detailCode === ExtraDetailCode.PaymentNotConfirmed) return { kind: 'text', key: 'PortalPaymentNotConfirmed' };
-  if (response.statusCode === StatusCode.NoRecordset && response.detailCode === ExtraDetailCode.UnknownPortal) return { kind: 'text', key: 'ErrorPortalUnknown' };
-  if (response.statusCode === StatusCode.NoRecordset && response.detailCode === ExtraDetailCode.PortalWithoutPrice) return { kind: 'text', key: 'ErrorPortalWithoutPrice' };
-  if (response.statusCode === StatusCode.NoRecordset && response.detailCode === ExtraDetailCode.PaymentNotAvailable) return { kind: 'text', key: 'ErrorPaymentNotAvailable' };
-  const name = statusName(response.statusCode);
-  return name ? { kind: 'text', key: `ErrorCodeMsg_${name}` } : { kind: 'exception' };
-}
+/** The portal's own texts for answers of its calls, by status and detail code. */
+const PORTAL_MESSAGES: ReadonlyArray<[status: number, detail: number, key: string]> = [
+  [StatusCode.PostDataIsInvalid, ExtraDetailCode.TooManyInvoices, 'PortalTooManyInvoices'],
+  [StatusCode.PostDataIsInvalid, ExtraDetailCode.PriceChanged, 'PortalPriceChanged'],
+  [StatusCode.PostDataIsInvalid, ExtraDetailCode.PaymentNotConfirmed, 'PortalPaymentNotConfirmed'],
+  [StatusCode.NoRecordset, ExtraDetailCode.UnknownPortal, 'ErrorPortalUnknown'],
+  [StatusCode.NoRecordset, ExtraDetailCode.PortalWithoutPrice, 'ErrorPortalWithoutPrice'],
+  [StatusCode.NoRecordset, ExtraDetailCode.PaymentNotAvailable, 'ErrorPaymentNotAvailable'],
+];
 
-export type InvoiceOutcome = { kind: 'summary'; transactionId: string } | { kind: 'error'; message: PortalMessage };
+function commonMessage(response: Answer): ModalMessage {
+  const own = !response.transportFailed && PORTAL_MESSAGES.find(([status, detail]) => response.statusCode === status && response.detailCode === detail);
+  return own ? modal(own[2]) : statusModal(response);
+}
 
 /**
  * After submit/portal/invoiceinfo (spec §4): Ok with a transaction id shows page 2; anything else
  * the common error display, the form staying as typed.
  */
-export function outcomeAfterInvoice(response: Answer & { transactionId?: string | null }): InvoiceOutcome {
+export function outcomeAfterInvoice(response: Answer & { transactionId?: string | null }): Done<{ transactionId: string }> | ModalMessage {
   if (!response.transportFailed && response.statusCode === StatusCode.Ok) {
-    return response.transactionId ? { kind: 'summary', transactionId: response.transactionId } : { kind: 'error', message: { kind: 'exception' } };
+    return response.transactionId ? { kind: 'done', transactionId: response.transactionId } : exceptionModal();
   }
-  return { kind: 'error', message: commonMessage(response) };
+  return commonMessage(response);
 }
-
-export type PaidOutcome = { kind: 'success' } | { kind: 'reportAgain' } | { kind: 'error'; message: PortalMessage };
 
 /**
  * After submit/portal/sucessfullyPaid (spec §4): Ok shows page 3. PayPal unreachable for the server
@@ -179,11 +174,12 @@ export type PaidOutcome = { kind: 'success' } | { kind: 'reportAgain' } | { kind
  * may well be made: the buyer reports it again (the server records it once), never pays again.
  * Anything else is the common error display.
  */
-export function outcomeAfterPaid(response: Answer): PaidOutcome {
-  if (response.transportFailed) return { kind: 'reportAgain' };
-  if (response.statusCode === StatusCode.Ok) return { kind: 'success' };
-  if (response.statusCode === StatusCode.Exception && response.detailCode === ExtraDetailCode.PaymentProviderUnavailable) return { kind: 'reportAgain' };
-  return { kind: 'error', message: commonMessage(response) };
+export function outcomeAfterPaid(response: Answer): Done | Stay<'PortalPaymentReportFailed'> | ModalMessage {
+  const reportAgain = { kind: 'stay', messageKey: 'PortalPaymentReportFailed' } as const;
+  if (response.transportFailed) return reportAgain;
+  if (response.statusCode === StatusCode.Ok) return { kind: 'done' };
+  if (response.statusCode === StatusCode.Exception && response.detailCode === ExtraDetailCode.PaymentProviderUnavailable) return reportAgain;
+  return commonMessage(response);
 }
 
 /** The message key of each invoice-form problem (lib/validation/portal.ts), shown under its field. */

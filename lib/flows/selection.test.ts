@@ -37,13 +37,13 @@ describe('unselectableReason', () => {
 describe('routeAfterSelection (spec §4: success with a valid token goes to /kodewinfo; §8: a failure is logged)', () => {
   it.each<[string, { statusCode: number; detailCode: number; exceptionId?: string }, { isLoggedIn?: boolean } | undefined, ReturnType<typeof routeAfterSelection>]>([
     ['Ok with a logged-in token', { statusCode: 1, detailCode: 0 }, { isLoggedIn: true }, { kind: 'go', to: '/kodewinfo' }],
-    ['Ok without a token: stay and send again', { statusCode: 1, detailCode: 0 }, undefined, { kind: 'retry' }],
-    ['Ok with a token that is not logged in', { statusCode: 1, detailCode: 0 }, { isLoggedIn: false }, { kind: 'retry' }],
-    ['a refused choice (PostDataIsInvalid)', { statusCode: 5, detailCode: 0 }, undefined, { kind: 'retry' }],
-    ['a network failure (Exception)', { statusCode: 13, detailCode: 24 }, undefined, { kind: 'retry' }],
-    ['TokenInvalid: the error page', { statusCode: 3, detailCode: 23 }, undefined, { kind: 'go', to: '/error?statusCode=3&detailCode=23' }],
-    ['TokenExpired: the error page', { statusCode: 4, detailCode: 0, exceptionId: 'X1' }, undefined, { kind: 'go', to: '/error?statusCode=4&detailCode=0&exceptionId=X1' }],
-    ['AssessmentAlreadyFinished: the error page', { statusCode: 9, detailCode: 0 }, undefined, { kind: 'go', to: '/error?statusCode=9&detailCode=0' }],
+    ['Ok without a token: stay and send again', { statusCode: 1, detailCode: 0 }, undefined, { kind: 'stay', messageKey: 'failed' }],
+    ['Ok with a token that is not logged in', { statusCode: 1, detailCode: 0 }, { isLoggedIn: false }, { kind: 'stay', messageKey: 'failed' }],
+    ['a refused choice (PostDataIsInvalid)', { statusCode: 5, detailCode: 0 }, undefined, { kind: 'stay', messageKey: 'failed' }],
+    ['a network failure (Exception)', { statusCode: 13, detailCode: 24 }, undefined, { kind: 'stay', messageKey: 'failed' }],
+    ['TokenInvalid: the error page', { statusCode: 3, detailCode: 23 }, undefined, { kind: 'errorPage', error: { statusCode: 3, detailCode: 23 } }],
+    ['TokenExpired: the error page', { statusCode: 4, detailCode: 0, exceptionId: 'X1' }, undefined, { kind: 'errorPage', error: { statusCode: 4, detailCode: 0, exceptionId: 'X1' } }],
+    ['AssessmentAlreadyFinished: the error page', { statusCode: 9, detailCode: 0 }, undefined, { kind: 'errorPage', error: { statusCode: 9, detailCode: 0 } }],
   ])('%s', (_label, response, claims, outcome) => {
     expect(routeAfterSelection(response, claims)).toEqual(outcome);
   });

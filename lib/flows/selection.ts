@@ -1,6 +1,6 @@
 import { StatusCode } from '@/lib/api/codes';
 import { isMissing, type Translate } from '@/lib/i18n/translate';
-import { errorPageUrl } from './errorRecord';
+import { errorPage, type GoTo, type Stay, type ToErrorPage } from './outcome';
 
 /** An item of questionnaireSelections (spec §3); `finished` is the embedded API's addition. */
 export type SelectionItem = { id: number; questionnaireType: number; title?: string | null; selectable?: boolean | null; finished?: boolean | null };
@@ -20,8 +20,6 @@ export function unselectableReason(item: SelectionItem): 'SelectionFinished' | '
   return item.finished === true ? 'SelectionFinished' : 'SelectionNotOffered';
 }
 
-export type SelectionOutcome = { kind: 'go'; to: string } | { kind: 'retry' };
-
 /** Answers after which sending the choice again cannot help: the session is gone or the assessment done. */
 const DEAD_SESSION: number[] = [StatusCode.TokenInvalid, StatusCode.TokenExpired, StatusCode.AssessmentAlreadyFinished];
 
@@ -35,12 +33,10 @@ const DEAD_SESSION: number[] = [StatusCode.TokenInvalid, StatusCode.TokenExpired
 export function routeAfterSelection(
   response: { statusCode: number; detailCode: number; exceptionId?: string | null },
   claims: { isLoggedIn?: boolean | null } | undefined,
-): SelectionOutcome {
+): GoTo<'/kodewinfo'> | ToErrorPage | Stay<'failed'> {
   if (response.statusCode === StatusCode.Ok && claims?.isLoggedIn === true) return { kind: 'go', to: '/kodewinfo' };
-  if (DEAD_SESSION.includes(response.statusCode)) {
-    return { kind: 'go', to: errorPageUrl({ statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined }) };
-  }
-  return { kind: 'retry' };
+  if (DEAD_SESSION.includes(response.statusCode)) return errorPage(response);
+  return { kind: 'stay', messageKey: 'failed' };
 }
 
 /**

@@ -11,6 +11,12 @@ describe('register data (spec §5)', () => {
     ['rita@example.c', false],
     ['rita example.com', false],
     ['@example.com', false],
+    // The e-mail step's rule, not a looser one of its own: nothing a mail header could be bent with.
+    ['rita..neu@example.com', false],
+    ['rita,neu@example.com', false],
+    ['"rita"@example.com', false],
+    ['rita@[999.0.2.1]', false],
+    [`${'r'.repeat(65)}@example.com`, false],
   ])('e-mail %j is acceptable: %s', (email, expected) => {
     expect(isOptionalEmailValid(email)).toBe(expected);
   });
