@@ -1,5 +1,5 @@
 import { Product } from '@/lib/api/codes';
-import { answersInvalidKey, productRules } from './products';
+import { answersInvalidKey, PRODUCTS, productRules, type ProductRules } from './products';
 import { invalidQuestions, resumeNextStart, scaleMaxOf } from './questionnaire';
 import { imageAspect } from './questionImage';
 
@@ -28,6 +28,39 @@ describe('the product table', () => {
 
   it('only the grids show the rated-count overlay (spec §2)', () => {
     expect([0, 1, 2, 3, 4, 5].filter((p) => productRules(p).ratedCount)).toEqual([0, 2, 3, 5]);
+  });
+
+  // Every column a place reads instead of testing a product's number; a row without one would let
+  // that place fall back to what it did for another product.
+  const COLUMNS: ReadonlyArray<keyof ProductRules> = [
+    'view', 'questionsPerPage', 'unsetValue', 'notRatedValue', 'ranks', 'wholeRange', 'groupVariant', 'isQuestionValid', 'itemsToMark', 'ratedCount', 'texts',
+  ];
+  const TEXTS: ReadonlyArray<keyof ProductRules['texts']> = ['fillingInfo', 'instructions', 'answersInvalid', 'answersInvalidNotRated', 'view'];
+  const rows = [...Object.entries(PRODUCTS), ['the fallback', productRules(Product.Unknown)] as const];
+
+  it.each(rows)('row %s has every column and every text, and nothing else', (_product, row) => {
+    expect(Object.keys(row!).sort()).toEqual([...COLUMNS].sort());
+    for (const column of COLUMNS) expect(row![column]).not.toBeUndefined();
+    expect(Object.keys(row!.texts).sort()).toEqual([...TEXTS].sort());
+    for (const text of TEXTS) expect(row!.texts[text]).not.toBeUndefined();
+  });
+
+  it.each([
+    [Product.Unknown, null, null, false, null],
+    [Product.CompetencyQuestionnaire, null, [1, 2, 3, 4], false, null],
+    [Product.SecondQuestionnaire, 0, null, false, null],
+    [Product.RequirementsAnalysis, -2, null, false, null],
+    [Product.GroupWeb, -2, null, true, 'kodew'],
+    [Product.Portal, null, null, false, null],
+  ])('product %s: not rated %s, ranks %j, whole range %s, comes back through %s', (product, notRated, ranks, wholeRange, variant) => {
+    const rules = productRules(product);
+    expect([rules.notRatedValue, rules.ranks, rules.wholeRange, rules.groupVariant]).toEqual([notRated, ranks, wholeRange, variant]);
+  });
+
+  it('the slider and the grid get their own texts, the ranking none', () => {
+    expect(Object.keys(productRules(Product.GroupWeb).texts.view)).toEqual(['slider']);
+    expect(Object.keys(productRules(Product.RequirementsAnalysis).texts.view)).toEqual(['grid']);
+    expect(productRules(Product.CompetencyQuestionnaire).texts.view).toEqual({});
   });
 });
 

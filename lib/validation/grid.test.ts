@@ -33,3 +33,9 @@ describe('grid question validity (spec §5, products 2 and 3)', () => {
     expect(isGridQuestionValid(values, rule)).toBe(expected);
   });
 });
+
+describe('a grid of a product without a not-rated value', () => {
+  it('refuses no value as not rated', () => {
+    expect(isGridQuestionValid([0, -2], { notRatedValue: null, notRatedAllowed: false })).toBe(true);
+  });
+});
