@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# npm run check:production-install — the admin command line after a production install: the
+# packages of `npm ci --omit=dev` (no tsx, no test tools) and the bundle of `npm run build`.
+# Resets the demo data in a throw-away PGlite folder and lists it. Needs `npm run build` first
+# and the npm registry (about 40 s).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ -f .next/admin-cli.mjs ] || { echo "run npm run build first" >&2; exit 1; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mkdir -p "$dir/lib/admin" "$dir/.next"
+cp package.json package-lock.json "$dir/"
+cp lib/admin/bin.mjs "$dir/lib/admin/"
+cp .next/admin-cli.mjs "$dir/.next/"
+cp -r content "$dir/"
+(cd "$dir" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error)
+for dev in tsx smtp-server mailparser esbuild; do
+  [ ! -e "$dir/node_modules/$dev" ] || { echo "$dev was installed by --omit=dev" >&2; exit 1; }
+done
+export DATA_DIR="$dir/data"
+node "$dir/lib/admin/bin.mjs" demo reset
+listed=$(node "$dir/lib/admin/bin.mjs" assessment list)
+grep -q '^P1DEMO01,' <<<"$listed" || { echo "the demo row P1DEMO01 is missing" >&2; exit 1; }
+echo "admin command line: runs after npm ci --omit=dev"
