@@ -1,5 +1,6 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
-import { afterPageTurn, fieldErrorsOf, FINISH_CONFIRM, PAGE_CONFLICT, startPageTurn } from './pageTurn';
+import type { Outcome } from './outcome';
+import { afterPageTurn, fieldErrorsOf, startPageTurn } from './pageTurn';
 
 const MESSAGE = 'Bitte beantworten Sie die Frage.';
 
@@ -17,18 +18,18 @@ describe('pressing Next or Previous, before anything is sent', () => {
     ['next on a page without questions: page 1', empty, { forward: true, refused: [], changed: false }, { kind: 'send', questionStartIndex: 1, saves: true }],
     ['back, changed: saved', middle, { forward: false, refused: [], changed: true }, { kind: 'send', questionStartIndex: 1, saves: true }],
     ['back, left as it came: nothing saved', middle, { forward: false, refused: [], changed: false }, { kind: 'send', questionStartIndex: 1, saves: false }],
-    ['back on the first page', first, { forward: false, refused: [], changed: true }, { kind: 'stay' }],
-    ['back with no previous page named', empty, { forward: false, refused: [], changed: true }, { kind: 'stay' }],
-    ['next, two refused', middle, { forward: true, refused: [12, 11], changed: true }, { kind: 'fieldErrors', errors: new Map([[12, MESSAGE], [11, MESSAGE]]) }],
-    ['back, one refused', middle, { forward: false, refused: [11], changed: true }, { kind: 'fieldErrors', errors: new Map([[11, MESSAGE]]) }],
-    ['back on the first page, refused: the errors still show', first, { forward: false, refused: [3], changed: true }, { kind: 'fieldErrors', errors: new Map([[3, MESSAGE]]) }],
+    ['back on the first page', first, { forward: false, refused: [], changed: true }, { kind: 'none' }],
+    ['back with no previous page named', empty, { forward: false, refused: [], changed: true }, { kind: 'none' }],
+    ['next, two refused', middle, { forward: true, refused: [12, 11], changed: true }, { kind: 'stay', messageKey: 'ErrorAnswersInvalid', errors: new Map([[12, MESSAGE], [11, MESSAGE]]) }],
+    ['back, one refused', middle, { forward: false, refused: [11], changed: true }, { kind: 'stay', messageKey: 'ErrorAnswersInvalid', errors: new Map([[11, MESSAGE]]) }],
+    ['back on the first page, refused: the errors still show', first, { forward: false, refused: [3], changed: true }, { kind: 'stay', messageKey: 'ErrorAnswersInvalid', errors: new Map([[3, MESSAGE]]) }],
   ])('%s', (_name, page, turn, outcome) => {
     expect(startPageTurn(page, { ...turn, message: MESSAGE })).toEqual(outcome);
   });
 
   it('names the refused questions in the order given, so that focus goes to the first', () => {
     const start = startPageTurn(middle, { forward: true, refused: [7, 5, 6], changed: true, message: MESSAGE });
-    expect(start.kind === 'fieldErrors' && [...start.errors.keys()]).toEqual([7, 5, 6]);
+    expect(start.kind === 'stay' && [...start.errors.keys()]).toEqual([7, 5, 6]);
   });
 });
 
@@ -38,47 +39,49 @@ const translations = [{ key: 'PageOf', value: 'Seite {current} von {total}' }];
 
 describe('the answer to a page turn', () => {
   it.each<[string, Parameters<typeof afterPageTurn>[0], boolean, unknown]>([
-    ['lost on the way', { ...ok, transportFailed: true }, true, { kind: 'stay', message: 'saveFailed' }],
-    ['Exception', { statusCode: StatusCode.Exception, detailCode: DetailCode.Exception }, true, { kind: 'stay', message: 'saveFailed' }],
-    ['Exception, going back', { statusCode: StatusCode.Exception, detailCode: DetailCode.Exception, exceptionId: 'abc' }, false, { kind: 'stay', message: 'saveFailed' }],
+    ['lost on the way', { ...ok, transportFailed: true }, true, { kind: 'stay', messageKey: 'SaveFailed' }],
+    ['Exception', { statusCode: StatusCode.Exception, detailCode: DetailCode.Exception }, true, { kind: 'stay', messageKey: 'SaveFailed' }],
+    ['Exception, going back', { statusCode: StatusCode.Exception, detailCode: DetailCode.Exception, exceptionId: 'abc' }, false, { kind: 'stay', messageKey: 'SaveFailed' }],
     [
       'TokenExpired',
       { statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails },
       true,
-      { kind: 'errorPage', record: { statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails, exceptionId: undefined } },
+      { kind: 'errorPage', error: { statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails, exceptionId: undefined } },
     ],
     [
       'AssessmentAlreadyFinished with an exception id',
       { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: 7, exceptionId: 'e-1' },
       false,
-      { kind: 'errorPage', record: { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: 7, exceptionId: 'e-1' } },
+      { kind: 'errorPage', error: { statusCode: StatusCode.AssessmentAlreadyFinished, detailCode: 7, exceptionId: 'e-1' } },
     ],
     [
       'PostDataIsInvalid, exception id null',
       { statusCode: StatusCode.PostDataIsInvalid, detailCode: 0, exceptionId: null },
       true,
-      { kind: 'errorPage', record: { statusCode: StatusCode.PostDataIsInvalid, detailCode: 0, exceptionId: undefined } },
+      { kind: 'errorPage', error: { statusCode: StatusCode.PostDataIsInvalid, detailCode: 0, exceptionId: undefined } },
     ],
-    ['a conflict going forward', { ...ok, conflict: true }, true, { kind: 'modal', modal: PAGE_CONFLICT, page: { ...ok, conflict: true, translations: [] }, retry: 'forward' }],
-    ['a conflict going back', { ...ok, conflict: true, translations }, false, { kind: 'modal', modal: PAGE_CONFLICT, page: { ...ok, conflict: true, translations: [] }, retry: 'back' }],
+    ['a conflict going forward', { ...ok, conflict: true }, true, { kind: 'modal', messageKey: 'conflictText', page: { ...ok, conflict: true, translations: [] }, retry: 'forward' }],
+    ['a conflict going back', { ...ok, conflict: true, translations }, false, { kind: 'modal', messageKey: 'conflictText', page: { ...ok, conflict: true, translations: [] }, retry: 'back' }],
     [
       'a conflict wins over the questions’ messages',
       { ...ok, conflict: true, questions: [question(1, { isInvalid: true })] },
       true,
-      { kind: 'modal', modal: PAGE_CONFLICT, page: { ...ok, conflict: true, questions: [question(1, { isInvalid: true })], translations: [] }, retry: 'forward' },
+      { kind: 'modal', messageKey: 'conflictText', page: { ...ok, conflict: true, questions: [question(1, { isInvalid: true })], translations: [] }, retry: 'forward' },
     ],
     [
       'questions the server refused: its messages, the fallback where it gave none',
       { ...ok, questions: [question(1), question(2, { isInvalid: true }), question(3, { errorMessage: 'Zu hoch' })] },
       true,
-      { kind: 'fieldErrors', errors: new Map([[2, MESSAGE], [3, 'Zu hoch']]) },
+      { kind: 'stay', messageKey: 'ErrorAnswersInvalid', errors: new Map([[2, MESSAGE], [3, 'Zu hoch']]) },
     ],
-    ['the next page', { ...ok, questions: [question(5)], translations }, true, { kind: 'turned', page: { ...ok, questions: [question(5)], translations: [] } }],
-    ['the previous page', { ...ok, questions: [question(1)], canFinish: false }, false, { kind: 'turned', page: { ...ok, questions: [question(1)], canFinish: false, translations: [] } }],
-    ['the page after the last: finish is offered', { ...ok, canFinish: true }, true, { kind: 'turned', page: { ...ok, canFinish: true, translations: [] }, modal: FINISH_CONFIRM }],
-    ['canFinish on a page that came back refused: the errors first', { ...ok, canFinish: true, questions: [question(4, { isInvalid: true })] }, true, { kind: 'fieldErrors', errors: new Map([[4, MESSAGE]]) }],
+    ['the next page', { ...ok, questions: [question(5)], translations }, true, { kind: 'done', page: { ...ok, questions: [question(5)], translations: [] }, confirmFinish: false }],
+    ['the previous page', { ...ok, questions: [question(1)], canFinish: false }, false, { kind: 'done', page: { ...ok, questions: [question(1)], canFinish: false, translations: [] }, confirmFinish: false }],
+    ['the page after the last: finish is offered', { ...ok, canFinish: true }, true, { kind: 'done', page: { ...ok, canFinish: true, translations: [] }, confirmFinish: true }],
+    ['canFinish on a page that came back refused: the errors first', { ...ok, canFinish: true, questions: [question(4, { isInvalid: true })] }, true, { kind: 'stay', messageKey: 'ErrorAnswersInvalid', errors: new Map([[4, MESSAGE]]) }],
   ])('%s', (_name, response, forward, outcome) => {
-    expect(afterPageTurn(response, forward, MESSAGE)).toEqual(outcome);
+    // Every answer is one of the app's outcomes, which the forms act on alike.
+    const turned: Outcome = afterPageTurn(response, forward, MESSAGE);
+    expect(turned).toEqual(outcome);
   });
 });
 

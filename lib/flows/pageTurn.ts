@@ -1,15 +1,17 @@
 import { StatusCode } from '@/lib/api/codes';
-import type { ErrorRecord } from './errorRecord';
-
-/** The modals a page turn may open; their ids are the ones the questionnaire screen renders. */
-export const FINISH_CONFIRM = 'finish-confirm';
-export const PAGE_CONFLICT = 'page-conflict';
+import { errorPage, type Done, type ModalMessage, type Stay, type ToErrorPage } from './outcome';
 
 /** What a page turn that was not saved resumes with once the participant has chosen. */
 export type ConflictRetry = 'draft' | 'forward' | 'back';
 
 /** A question's message per question id, in the order the page shows them (the first gets focus). */
 export type FieldErrors = ReadonlyMap<number, string>;
+
+/**
+ * Questions refused, the page staying as it is: each shows its message (the server's, or the
+ * product's answers-invalid text named here) and the first gets focus.
+ */
+export type Refused = Stay<'ErrorAnswersInvalid'> & { errors: FieldErrors };
 
 type NavPage = {
   prevNavButtonQuestionStartIndex?: number | null;
@@ -30,28 +32,21 @@ type TurnAnswer = {
   translations?: unknown;
 };
 
-/**
- * Before anything is sent: the questions the check refused, nowhere to go (back from the first
- * page), or the call to make. Its shape is the app's outcome of a form: stay with field errors,
- * stay as it is, or go on.
- */
-export type PageTurnStart =
-  | { kind: 'fieldErrors'; errors: FieldErrors }
-  | { kind: 'stay' }
-  | { kind: 'send'; questionStartIndex: number; saves: boolean };
+/** Before anything is sent: the questions the check refused, nowhere to go (back from the first page), or the call to make. */
+export type PageTurnStart = Refused | { kind: 'none' } | { kind: 'send'; questionStartIndex: number; saves: boolean };
 
 /**
- * After the call. Each kind is one of the app's outcomes: stay with a message (the save-failed
- * banner, answers kept for the retry), the error page, a modal (the conflict's choice, holding the
- * server's page), stay with field errors, or the next page shown in place, with the finish
- * confirmation opened over it when the server says the questionnaire can be finished.
+ * After the call, in the app's outcome shape: the save-failed banner with the answers kept for the
+ * retry, the error page, the conflict's dialog (holding the server's page and what to send again),
+ * questions refused, or done: the next page shown in place, with the finish confirmation opened
+ * over it when the server says the questionnaire can be finished.
  */
 export type PageTurnOutcome<P> =
-  | { kind: 'stay'; message: 'saveFailed' }
-  | { kind: 'errorPage'; record: ErrorRecord }
-  | { kind: 'modal'; modal: typeof PAGE_CONFLICT; page: P; retry: Exclude<ConflictRetry, 'draft'> }
-  | { kind: 'fieldErrors'; errors: FieldErrors }
-  | { kind: 'turned'; page: P; modal?: typeof FINISH_CONFIRM };
+  | Stay<'SaveFailed'>
+  | Refused
+  | ToErrorPage
+  | ModalMessage<'conflictText', { page: P; retry: Exclude<ConflictRetry, 'draft'> }>
+  | Done<{ page: P; confirmFinish: boolean }>;
 
 /** The messages the server attached to a page's questions; one it marked without a text gets the fallback. */
 export function fieldErrorsOf(page: { questions?: ReadonlyArray<CheckedQuestion> | null }, fallback: string): Map<number, string> {
@@ -67,10 +62,10 @@ export function startPageTurn(
   page: NavPage,
   turn: { forward: boolean; refused: readonly number[]; changed: boolean; message: string },
 ): PageTurnStart {
-  if (turn.refused.length > 0) return { kind: 'fieldErrors', errors: new Map(turn.refused.map((id) => [id, turn.message])) };
+  if (turn.refused.length > 0) return { kind: 'stay', messageKey: 'ErrorAnswersInvalid', errors: new Map(turn.refused.map((id) => [id, turn.message])) };
   const start = page.questions?.[0]?.questionIndex ?? 1;
   const target = turn.forward ? (page.nextNavButtonQuestionStartIndex ?? start) : page.prevNavButtonQuestionStartIndex;
-  if (!target) return { kind: 'stay' };
+  if (!target) return { kind: 'none' };
   return { kind: 'send', questionStartIndex: target, saves: turn.forward || turn.changed };
 }
 
@@ -81,13 +76,11 @@ export function startPageTurn(
  * its texts come from the server's rendering, not from the answer.
  */
 export function afterPageTurn<P extends TurnAnswer>(response: P, forward: boolean, fallback: string): PageTurnOutcome<P & { translations: [] }> {
-  if (response.transportFailed || response.statusCode === StatusCode.Exception) return { kind: 'stay', message: 'saveFailed' };
-  if (response.statusCode !== StatusCode.Ok) {
-    return { kind: 'errorPage', record: { statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined } };
-  }
+  if (response.transportFailed || response.statusCode === StatusCode.Exception) return { kind: 'stay', messageKey: 'SaveFailed' };
+  if (response.statusCode !== StatusCode.Ok) return errorPage(response);
   const page = { ...response, translations: [] as [] };
-  if (response.conflict) return { kind: 'modal', modal: PAGE_CONFLICT, page, retry: forward ? 'forward' : 'back' };
+  if (response.conflict) return { kind: 'modal', messageKey: 'conflictText', page, retry: forward ? 'forward' : 'back' };
   const errors = fieldErrorsOf(response, fallback);
-  if (errors.size > 0) return { kind: 'fieldErrors', errors };
-  return response.canFinish ? { kind: 'turned', page, modal: FINISH_CONFIRM } : { kind: 'turned', page };
+  if (errors.size > 0) return { kind: 'stay', messageKey: 'ErrorAnswersInvalid', errors };
+  return { kind: 'done', page, confirmFinish: response.canFinish === true };
 }
