@@ -18,6 +18,22 @@ type Props = {
   onKeepMine: () => void;
 };
 
+type ChoiceProps = { secondary: string; onSecondary: () => void; primary: string; onPrimary: () => void; disabled?: boolean };
+
+/** A dialog's two answers, the one that changes less first: a dialog opens with focus on its first button. */
+function Choice({ secondary, onSecondary, primary, onPrimary, disabled }: ChoiceProps) {
+  return (
+    <>
+      <button type="button" className="button button-secondary" onClick={onSecondary} disabled={disabled}>
+        {secondary}
+      </button>
+      <button type="button" className="button button-primary" onClick={onPrimary} disabled={disabled}>
+        {primary}
+      </button>
+    </>
+  );
+}
+
 /** The questionnaire's dialogs: the instructions, finishing and its failure, and a page saved elsewhere meanwhile. */
 export function QuestionnaireModals({ texts, busy, finishError, onFinish, onLoadNewer, onKeepMine }: Props) {
   const { closeModal } = useModal();
@@ -33,16 +49,7 @@ export function QuestionnaireModals({ texts, busy, finishError, onFinish, onLoad
         role="alertdialog"
         // Focus opens on the first button, the one that finishes nothing (WAI-ARIA APG: an alert
         // dialog confirming what cannot be undone starts on the least destructive action).
-        actions={
-          <>
-            <button type="button" className="button button-secondary" onClick={() => closeModal(FINISH_CONFIRM)} disabled={busy}>
-              {texts.finishNo}
-            </button>
-            <button type="button" className="button button-primary" onClick={onFinish} disabled={busy}>
-              {texts.finishYes}
-            </button>
-          </>
-        }
+        actions={<Choice secondary={texts.finishNo} onSecondary={() => closeModal(FINISH_CONFIRM)} primary={texts.finishYes} onPrimary={onFinish} disabled={busy} />}
       >
         <p>{texts.finishText}</p>
       </Modal>
@@ -54,16 +61,7 @@ export function QuestionnaireModals({ texts, busy, finishError, onFinish, onLoad
         title={texts.conflictTitle}
         closeLabel={texts.close}
         role="alertdialog"
-        actions={
-          <>
-            <button type="button" className="button button-secondary" onClick={onLoadNewer}>
-              {texts.conflictLoad}
-            </button>
-            <button type="button" className="button button-primary" onClick={onKeepMine}>
-              {texts.conflictKeep}
-            </button>
-          </>
-        }
+        actions={<Choice secondary={texts.conflictLoad} onSecondary={onLoadNewer} primary={texts.conflictKeep} onPrimary={onKeepMine} />}
       >
         <p>{texts.conflictText}</p>
       </Modal>

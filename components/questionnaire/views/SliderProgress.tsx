@@ -1,12 +1,9 @@
 import { progressBand, progressPercent } from '@/lib/validation/slider';
+import { fillTemplate } from '../fillTemplate';
 import type { SliderTexts } from '../viewTypes';
 import styles from './Slider.module.css';
 
 type Props = { current: number; total: number; pageOf: string; texts: SliderTexts };
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
-}
 
 /**
  * The progress of page against total (spec §2), coloured by its band (spec §4: ≤ 20, 21–40,
@@ -15,7 +12,7 @@ function fill(template: string, values: Record<string, string | number>): string
 export function SliderProgress({ current, total, pageOf, texts }: Props) {
   const percent = progressPercent(current, total);
   const band = progressBand(percent);
-  const text = fill(texts.progressText, { percent, band: texts.bands[band - 1] ?? '' });
+  const text = fillTemplate(texts.progressText, { percent, band: texts.bands[band - 1] ?? '' });
   return (
     <div className={styles.progress} data-band={band}>
       <p className={styles.progressText}>
