@@ -113,7 +113,7 @@ function crossFieldProblems(raw: unknown): Problem[] {
   const config = isObject(raw.answervaluesConfig) ? raw.answervaluesConfig : {};
   const valueInfos = listOf(config.valueInfos);
   const values = valueInfos.map((info) => numberOf(info.value));
-  // Only the products of the table: an unknown one is refused by the schema, not by these rules too.
+  // A product the table lacks is the schema's to refuse: no row's rules are guessed for it.
   const row = product === undefined ? undefined : PRODUCTS[product as Product];
   const ranks = row?.ranks;
 

@@ -12,7 +12,7 @@ export function isSignOutRecord(record: ErrorRecord | undefined): boolean {
 const DETAIL_MESSAGES: ReadonlyArray<{ statusCode: number; detailCode: number; key: string }> = [
   // The embedded API's per-address limit on unknown ident codes (SECURITY.md, "Limits").
   { statusCode: StatusCode.AssessmentIdentCodeIsInvalid, detailCode: ExtraDetailCode.TooManyUnknownCodes, key: 'ErrorIdentCodeLocked' },
-  // The portal page (app/portal): no portal with this id under this identifier, or one without a price (issue 10).
+  // The portal page (app/portal): no portal with this id under this identifier, or one without a price.
   { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.UnknownPortal, key: 'ErrorPortalUnknown' },
   { statusCode: StatusCode.NoRecordset, detailCode: ExtraDetailCode.PortalWithoutPrice, key: 'ErrorPortalWithoutPrice' },
   // No payment provider is configured, so the portal takes no orders (lib/config/paypal.ts).
@@ -59,7 +59,7 @@ export function errorPageMessage(record: ErrorRecord | undefined, t: Translate, 
 /**
  * What the error page offers to go on (besides the spec's login button for product 4): without a
  * stored error it is the entry to the product, so it says how to start and shows the ident-code
- * form (issue 6, point 17); after a typed ident code that was refused, a way back to type it again.
+ * form; after a typed ident code that was refused, a way back to type it again.
  */
 export type ErrorPageStart = 'identCodeForm' | 'typeAgain' | undefined;
 

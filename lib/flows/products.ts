@@ -5,10 +5,10 @@ import { isSliderQuestionValid, SLIDER_NOT_RATED, sliderItemsToMark } from '@/li
 import type { GroupVariant } from './groupVariants';
 
 /**
- * One product table (DESIGN.md "Pages, products and variants"): what differs between the products
- * of spec §1 for the questionnaire, the manual, the error page, the content import and the embedded
- * API. Screens and rules look a product up here instead of branching on its number or its view's
- * name; a new product is a row here, and a new view a component in components/questionnaire/views/.
+ * One product table: what differs between the products of spec §1 for the questionnaire, the
+ * manual, the error page, the content import and the embedded API. Screens and rules look a product
+ * up here instead of branching on its number or its view's name, so that a new product is a row
+ * here, and a new view a component in components/questionnaire/views/.
  */
 
 /** The question views of spec §2; components/questionnaire/views names a component for each. */
