@@ -19,7 +19,7 @@ export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchPa
   const record = parseErrorRecord(await searchParams);
   const start = errorPageStart(record);
   const [{ t, session, commit }, tPage] = await Promise.all([
-    // Without a record this is the ident-code form, so a signed-in participant goes on (issue 6, point 16).
+    // Without a record this is the ident-code form, so a signed-in participant goes on.
     loadPage('pageinfo/error', { needsToken: false, errors: 'maintenance', ...(start === 'identCodeForm' && { loginPage: '/home' as const }) }),
     getTranslations('errorPage'),
   ]);

@@ -4,7 +4,7 @@ import { demoLinks } from '@/lib/upstream/demoLinks';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import styles from './page.module.css';
 
-/** The demo deep links of shared/DEMO.md: only while the embedded API serves the demo data (DEMO_MODE). */
+/** The demo deep links (docs/operations.md, "Demo data"): only while the embedded API serves the demo data (DEMO_MODE). */
 export default async function HomeDevPage() {
   const links = demoLinks();
   if (!links) notFound();

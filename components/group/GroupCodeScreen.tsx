@@ -15,7 +15,7 @@ import { GroupCodeForm } from './GroupCodeForm';
  * session token (an old participant's must not block a new start); any answer but Ok goes to the
  * error page. The code in the address names the group: it is not put into the field nor sent, since
  * every login starts a new participant and a link opened again (a reload, a link preview) must not
- * start one; the participant types the code (shared/DEMO.md).
+ * start one; the participant types the code (the demo group codes: docs/operations.md).
  */
 export async function GroupCodeScreen({ variant, params }: { variant: GroupVariant; params: string[] }) {
   const row = groupVariant(variant);

@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * The PayPal button of page 2 (spec §7, §9; issue 10 point 2): PayPal's classic JavaScript SDK
+ * The PayPal button of page 2 (spec §7, §9): PayPal's classic JavaScript SDK
  * through @paypal/react-paypal-js from the package root, currency EUR, locale de_DE, style medium,
  * gold, pill, checkout. The order is for the portal's price, described as product text plus portal
  * id, with the transaction id as custom_id; the browser only reports the approved order, the

@@ -133,7 +133,7 @@ test.describe('@assessment ident code and access code', () => {
     await expect(page).toHaveURL(/\/error\?statusCode=3/);
   });
 
-  // Issue 11: crypto-js (6 KB gzip) is no part of the page's first load; the form fetches it once used.
+  // crypto-js (6 KB gzip) is no part of the page's first load; the form fetches it once used.
   test('the cipher is not in the first load of /accesscode; it arrives while the code is typed', async ({ page }) => {
     // A string of crypto-js's own that minification keeps (enc-utf8).
     const CIPHER_MARK = 'Malformed UTF-8 data';

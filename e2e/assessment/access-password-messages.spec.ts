@@ -3,7 +3,7 @@ import { callApi, encryptCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 
 /**
- * Issue 6, point 14 (/accesspassword): where spec §5 disables save (keys differ, key empty) the
+ * /accesspassword: where spec §5 disables save (keys differ, key empty) the
  * button reads as disabled, yet pressing it tells why in the error modal (ConfirmAccesskeyValid,
  * AccesskeyValid). Row: P1-VIEW-FIRST (its key is never saved here).
  */

@@ -3,7 +3,7 @@ import { callApi, encryptCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 
 /**
- * Issue 6, point 20: the demo questionnaire has no French, Italian or Czech text, so those
+ * The demo questionnaire has no French, Italian or Czech text, so those
  * participants see German statements; they are marked lang="de-DE" inside the page's own
  * language, so that a screen reader reads them as German. Row: P1-VIEW (looked at only).
  */

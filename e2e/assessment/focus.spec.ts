@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { pageIndicator, rankPage } from '../support/questionnaire';
 
 /**
- * Issue 6, point 13 (focus). Rows: P1-LAST (its last page saved again, never finished) and
+ * Focus. Rows: P1-LAST (its last page saved again, never finished) and
  * P1-VIEW (looked at, never saved).
  */
 test.describe('@assessment focus', () => {

@@ -7,7 +7,7 @@ import { countApiCalls, keepDraftsUnsaved, pageIndicator, pickByKeyboard, questi
 import { watchPageProblems } from '../support/pageProblems';
 
 /**
- * Issue 9, point 3: the product-3 grid in details mode (questionnaire ra-requirements: one item a
+ * The product-3 grid in details mode (questionnaire ra-requirements: one item a
  * question, scale 1–4 under two group captions, not rated -2). P3-DETAILS is answered and saved;
  * P3-VIEW is only looked at, never saved.
  */

@@ -21,7 +21,7 @@ async function throughTheFlowInEnglish(page: Page, accessCode: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await expect(page.getByRole('heading', { level: 1, name: 'How to fill in the questionnaire' })).toBeVisible();
   await expect(page).toHaveTitle('How to fill in the questionnaire – Assessment Online');
-  // After login the header offers the language (issue 6, point 12).
+  // After login the header offers the language.
   await expect(page.getByLabel('Language')).toHaveValue('en-US');
   await hydrated(page);
   await page.getByRole('link', { name: 'Continue' }).click();

@@ -4,7 +4,7 @@ import { buttonLines, type ButtonLines } from '../support/layout';
 import { rankPage } from '../support/questionnaire';
 
 /**
- * Issue 6, point 15: on a phone the ranking scale's meaning is visible, and no button label wraps
+ * On a phone the ranking scale's meaning is visible, and no button label wraps
  * to three lines, in any of the five languages. Rows: P1-VIEW, P1-VIEW-FIRST, P1-VIEW-REGISTER
  * (looked at, never saved) and P1-LAST (its last page saved again, never finished).
  */

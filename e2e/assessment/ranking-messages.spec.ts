@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { keepDraftsUnsaved, pageIndicator, questions } from '../support/questionnaire';
 
 /**
- * Issue 6, point 14 (ranking): a question's message stays while it is still invalid, duplicate
+ * The ranking view: a question's message stays while it is still invalid, duplicate
  * ranks are highlighted like missing ones, and the message says that each rank is used once.
  * Row: P1-VIEW (nothing is ever saved: every 'Weiter' here is refused on the page, and what is
  * chosen is kept from becoming a draft, so that each journey finds the page as the demo made it).

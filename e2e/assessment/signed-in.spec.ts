@@ -11,7 +11,7 @@ test.describe('@assessment signed in', needs('single-use-row'), () => {
     await expect(page).toHaveTitle('Anmeldung – Assessment Online');
     await enterAccessCode(page, row.accessCode!);
     // Four questions answered: the start index is 1 after login, and the first page comes back
-    // complete, so the participant lands on page 2 (issue 6, point 19).
+    // complete, so the participant lands on page 2.
     await expect(page).toHaveURL(/\/questionnaire$/);
     await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
     await expect(page).toHaveTitle(`Seite 2 von 6 – ${TITLE} – Assessment Online`);

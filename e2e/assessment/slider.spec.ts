@@ -7,7 +7,7 @@ import { countApiCalls, keepDraftsUnsaved, pageIndicator } from '../support/ques
 import { answerSliderPage, notRatedOf, setSliderByKeyboard, sliderOf, sliders } from '../support/slider';
 
 /**
- * Issue 8, point 6: the slider view (product 4) on /questionnaire, through the ident-code flow of
+ * The slider view (product 4) on /questionnaire, through the ident-code flow of
  * the demo rows P4-SLIDER (its pages are saved) and P4-VIEW (only looked at, never saved), so that
  * it does not wait for the group flow. The manual's continue may lead a product 4 participant to
  * the selection of the group flow: these journeys go to /questionnaire straight after the login.

@@ -144,7 +144,7 @@ async function call(client: Client, session: Session, call: string, body: unknow
   return { response, answer };
 }
 
-/** Demo rows that are signed in to and answered, never finished (shared/DEMO.md). */
+/** Demo rows that are signed in to and answered, never finished. */
 const ROWS = [
   { identCode: 'P1DEMO01', accessCode: 'RANK4711' },
   { identCode: 'P2DEMO01', accessCode: 'GRID4711' },

@@ -1,5 +1,5 @@
 /**
- * npm run bench:phone — the participant pages on a cheap phone (issue 11): a production build with
+ * npm run bench:phone — the participant pages on a cheap phone: a production build with
  * the embedded API (`npm start`'s command on a free port and a fresh data folder, whose demo rows
  * seed themselves), Chromium throttled through the DevTools protocol as Lighthouse's mobile preset
  * (phone/conditions.ts). For the ranking, grid and slider questionnaires, the portal and the login
@@ -11,7 +11,7 @@
  *     chose), and as gzip: the same URLs as the server sends them to a client that accepts only gzip
  *     (phone/sizes.ts); the JS gzip split into the Next/React runtime (.next/build-manifest.json
  *     rootMainFiles) and the app's own, and the runtime on its own (the floor of every page);
- *   - the size budget of issue 11 on the gzip figure: first-load JS ≤ 150 KB on participant pages,
+ *   - the size budget on the gzip figure: first-load JS ≤ 150 KB on participant pages,
  *     ≤ 135 KB on the login pages, PASS or OVER;
  *   - the slider's pictures (phone/pictures.ts): address, Cache-Control, bytes, natural size against
  *     the rendered width × devicePixelRatio, whether later visits came from the cache, the layout
@@ -62,7 +62,7 @@ import { fetchAsGzipClient, measureSizes, rootMainFiles, type PageSizes } from '
 
 const KB = 1024;
 /**
- * Issue 11, point 3: first-load JavaScript in KB gzip (as the server sends it to a gzip-only client).
+ * First-load JavaScript in KB gzip (as the server sends it to a gzip-only client).
  * The login pages' figure was 130 when the issue was written, before the framework's floor was
  * measured: an App Router page with this next and none of the app's code loads 127.3 KB
  * (phone/floor.ts), which leaves a login page 2.7 KB for a client-component form, the modal system
@@ -339,7 +339,7 @@ function printTables(results: readonly PageResult[], floor: Floor | undefined, f
   console.log('layout and paint. KB/turn: median of every byte received per turn (headers and bodies).');
   console.log('JS KB / CSS KB: first-load scripts / style sheets as they travelled to Chromium (encoded bodies; "as": the encoding); JS gzip / CSS gzip: the same URLs as the');
   console.log('server sends them to a client that accepts only gzip (not decoded); Next: the part of JS gzip in rootMainFiles (the framework), app: the rest; JS raw: decoded.');
-  console.log('budget: JS gzip against issue 11 point 3 (≤ 150 KB on participant pages, ≤ 135 KB on the login pages). LH: Lighthouse 12 mobile (simulated throttling).');
+  console.log('budget: JS gzip against the size budget (≤ 150 KB on participant pages, ≤ 135 KB on the login pages). LH: Lighthouse 12 mobile (simulated throttling).');
   const notGzip = [...results.flatMap((result) => [...(result.sizes?.js.notGzip ?? []), ...(result.sizes?.css.notGzip ?? [])]), ...(floor?.notGzip ?? [])];
   if (notGzip.length) console.log(`Sent to a gzip-only client in another encoding (counted as sent): ${[...new Set(notGzip)].join(', ')}`);
   for (const result of results) {

@@ -6,7 +6,7 @@ import { watchPageProblems } from '../support/pageProblems';
 
 /**
  * A slow phone: the page is on screen while its scripts are still on the way. Each journey holds
- * the page's script bundles back, types and submits, then lets them through (DESIGN.md "Forms
+ * the page's script bundles back, types and submits, then lets them through (docs/architecture.md, "Forms
  * before scripts"). Rows P1-EARLY, P1-EARLY-KEY, P1-EARLY-REG, P1-EARLY-Q and P1-EARLY-LANG belong to
  * these journeys; P1-EARLY is only signed in with, the others are used up.
  */

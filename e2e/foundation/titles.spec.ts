@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/api';
 
-/** Every page has its own <title> in the session's language (issue 6, point 13). */
+/** Every page has its own <title> in the session's language. */
 test.describe('@foundation titles', () => {
   const pages: Array<[string, string]> = [
     ['/home', 'Willkommen zur Online-Befragung – Assessment Online'],

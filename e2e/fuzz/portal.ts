@@ -7,7 +7,7 @@ import type { Visitor } from './sessions';
 import { nastyString } from './values';
 
 /**
- * The portal's visitors (issue 10), sent before the random requests: the page info with odd
+ * The portal's visitors, sent before the random requests: the page info with odd
  * addresses, invoice forms with every field fuzzed, and payment reports with and without a
  * transaction of the session, replayed. PayPal is the fuzz's own Orders API stand-in
  * (payments/ordersStandin.ts, run.ts), which holds an order of each kind for the buyer's

@@ -70,7 +70,7 @@ async function call(client: Client, visitor: Visitor & { jar: Map<string, string
   return answer;
 }
 
-/** Demo rows the fuzz signs in as (shared/DEMO.md); it never finishes them. */
+/** Demo rows the fuzz signs in as; it never finishes them. */
 const SIGN_INS = [
   { name: 'signed-in P1', identCode: 'P1DEMO01', accessCode: 'RANK4711' },
   { name: 'signed-in P2', identCode: 'P2DEMO01', accessCode: 'GRID4711' },

@@ -1,7 +1,7 @@
 import { encryptCode } from '../support/api';
 import type { Random } from './random';
 
-/** Codes of shared/DEMO.md and near misses: the fuzz should reach real rows, not only unknown ones. */
+/** Codes and near misses: the fuzz should reach real rows, not only unknown ones. */
 export const DEMO_CODES = ['P1DEMO01', 'P1RESUME1', 'P1FIRST01', 'P1REG0001', 'P1DONE001', 'P1SELF001', 'P2DEMO01', 'RADEMO01', 'KWDEMO01', 'KWEXPIR1', 'KWDONE01', 'KGDEMO01', 'KGSLIDE1', 'PTDEMO01', 'P1LOCK001'];
 /** Group codes of every outcome (groups/loginRule.ts): right, expired, closed, of another flow, unknown, malformed, with spaces. */
 export const GROUP_CODES = ['KWDEMO01', 'KWEXPIR1', 'KWDONE01', 'KGSLIDE1', 'RADEMO01', 'KGDEMO01', 'ZZZZ9999', 'KW-1', ' kw demo01 ', ''];

@@ -6,7 +6,7 @@ import { kodewParticipantWithKey } from '../support/groupParticipant';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 /**
- * The e-mail step of the web variant, /kodewemail (issue 8, point 4), with real mail: the app
+ * The e-mail step of the web variant, /kodewemail, with real mail: the app
  * sends to an SMTP server this file runs on E2E_SMTP_PORT (playwright.config.ts points SMTP_URL
  * there), and the journeys read what arrived; the two that send nothing (the masked code, sending
  * off) need no mail server and run against any instance. Each journey starts a new participant of

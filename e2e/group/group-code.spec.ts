@@ -6,7 +6,7 @@ import { expect, test } from '../support/deployed';
 import { watchPageProblems } from '../support/pageProblems';
 
 /**
- * The group-code entry of the web variant (issue 8, point 1): /kodew, /kodew/{groupCode},
+ * The group-code entry of the web variant: /kodew, /kodew/{groupCode},
  * /kodew/{groupCode}/{languageToken}. Group codes are never used up (every login starts a new
  * participant), so these journeys run anywhere, run after run. Until the personal page exists,
  * a right code is checked by the address it leads to.
@@ -34,7 +34,7 @@ test.describe('@group group-code entry (/kodew)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in with a group code' })).toBeVisible();
     await hydrated(page);
     const field = page.getByLabel('Group code', { exact: true });
-    // The code in the address names the group; the participant types it (shared/DEMO.md).
+    // The code in the address names the group; the participant types it.
     await expect(field).toHaveValue('');
     await expect(field).toHaveAttribute('type', 'password');
     await typeCode(page, ' KWDEMO01 ', 'Group code', 'Sign in');

@@ -7,7 +7,7 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { watchPageProblems } from '../support/pageProblems';
 
 /**
- * The other group flow, /kodegroupcode (issue 9, point 2), on the demo group code KGDEMO01: product
+ * The other group flow, /kodegroupcode, on the demo group code KGDEMO01: product
  * 2, the grid-10 questionnaire (10 pages, one question of three items each, not rated allowed),
  * fields Text "Team" (required) and List "Role" (optional). Every login starts a new participant,
  * so nothing is used up. The e-mail step mails to the SMTP server the sending journey runs on

@@ -6,7 +6,7 @@ import { notRatedOf, setSliderByKeyboard, sliderOf, sliders } from '../support/s
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 /**
- * KODEW end to end in English (issue 8, Tests): one participant of the demo group code KWDEMO01
+ * KODEW end to end in English: one participant of the demo group code KWDEMO01
  * from the group link to the thank-you page, through every screen of the web variant as a
  * participant uses it — the forms by keyboard — each screen in English (<html lang="en-US"> and a
  * text of its own) and without axe violations. The access code is mailed to the SMTP server this

@@ -5,7 +5,7 @@ import { expect, test } from '../support/deployed';
 import { watchPageProblems } from '../support/pageProblems';
 
 /**
- * The personal-info page of the web variant (issue 8, point 3) and coming back with the personal
+ * The personal-info page of the web variant and coming back with the personal
  * access code and key (point 2). Group codes are never used up (every login starts a new
  * participant), so these journeys run anywhere, run after run. KWDEMO01: List "Berufserfahrung"
  * (sortNumber 1) and Text "Abteilung" (sortNumber 2), both required. KWMODAL1: the same, two

@@ -5,7 +5,7 @@ import { expect, test } from '../support/deployed';
 import { watchPageProblems } from '../support/pageProblems';
 
 /**
- * The requirements analysis end to end in German (issue 9, point 1): one participant of the demo
+ * The requirements analysis end to end in German: one participant of the demo
  * group code RADEMO01 from /ra/RADEMO01 through the group code, name and e-mail with the personal
  * key, the manual (which shows their personal access code: the flow has no e-mail step) and the
  * product-3 grid of ra-requirements (12 questions, one a page) — the details of an item expanded

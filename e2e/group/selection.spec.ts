@@ -6,7 +6,7 @@ import { kodewParticipantWithKey } from '../support/groupParticipant';
 import { tabTo } from '../support/questionnaire';
 
 /**
- * The selection loop of the web variant (issue 8, points 5 and 7) on the demo group code KWDEMO01:
+ * The selection loop of the web variant on the demo group code KWDEMO01:
  * manual → selection → info → slider questionnaire → finish without logout → the selection again,
  * the finished questionnaire disabled → the other → finish with logout. Every login with the group
  * code starts a new participant, so the journeys use nothing up. kodew-motivation has 3 questions,

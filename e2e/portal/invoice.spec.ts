@@ -6,7 +6,7 @@ import { DE, DEMO_PORTAL, ERIKA, fillInvoice, payButton, scrollsSideways } from 
 import { watchPageProblems } from '../support/pageProblems';
 
 /**
- * The portal's page 1 (issue 10 points 1 and 7) on the demo portal PTDEMO01/1: product and price
+ * The portal's page 1 on the demo portal PTDEMO01/1: product and price
  * as the buyer reads them, the §5 rules on screen, the two consent texts in modals, a phone's
  * width, the form before its scripts, and the error page for what names no portal. These create
  * no payment (the payment journeys are in payment.spec.ts).

@@ -7,7 +7,7 @@ import { DE, DEMO_PORTAL, ERIKA, demoPayPalButton, demoPayPalDialog, fillInvoice
 import { watchPageProblems } from '../support/pageProblems';
 
 /**
- * The portal end to end (issue 10 points 1, 2, 5, 7) with the app's demo payment provider: its
+ * The portal end to end with the app's demo payment provider: its
  * checkout script and Orders API under /api/paypal-demo (COMMON.md contract), reached over the
  * network as PayPal's would be; the server captures and verifies each payment. Every payment here
  * sends a confirmation mail, so this file runs in the 'mail' project, never beside a journey that

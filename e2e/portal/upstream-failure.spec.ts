@@ -3,7 +3,7 @@ import { expect, needs, test } from '../support/deployed';
 import { DE } from '../support/portal';
 
 /**
- * Issue 10 point 7: the portal page in front of an upstream that fails (the stand-in of
+ * The portal page in front of an upstream that fails (the stand-in of
  * playwright.config.ts, project 'standin'): the error page with the internal-error text, never a
  * blank page and never a payment button or a price.
  */

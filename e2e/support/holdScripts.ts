@@ -1,7 +1,7 @@
 import { expect, type Page, type Route } from '@playwright/test';
 
 /**
- * A slow phone: the page is on screen while its scripts are still on the way (DESIGN.md "Forms
+ * A slow phone: the page is on screen while its scripts are still on the way (docs/architecture.md, "Forms
  * before scripts"). Holds every script bundle until release(); styles load, so the page shows as
  * on a slow phone.
  */

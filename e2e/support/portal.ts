@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { portal } from '@/lib/embedded-api/translations/areas/portal';
 
-/** The demo portal of shared/DEMO.md (PORTAL row): Kompetenzanalyse Online at 345,67 EUR. */
+/** The demo portal (PORTAL row): Kompetenzanalyse Online at 345,67 EUR. */
 export const DEMO_PORTAL = '/portal/PTDEMO01/1';
 /** The portal's German texts, as the pages show them. */
 export const DE = portal['de-DE'];

@@ -5,7 +5,7 @@ import { encryptForUpstream, preloadEncryption } from './encrypt';
 
 const CRYPTO = { key: '0123456789abcdef', iv: 'fedcba9876543210' };
 
-describe('the cipher loaded on demand (issue 11: not in any first load)', () => {
+describe('the cipher loaded on demand (not in any first load)', () => {
   it('encrypts as the upstream decrypts it (spec §5, §9), preloaded or not', async () => {
     preloadEncryption();
     const sent = await encryptForUpstream('RANK4711', CRYPTO);

@@ -14,7 +14,7 @@ function loadCipher(): Promise<Cipher> {
 
 /**
  * crypto-js is 6 KB of gzip that a page needs only when a code or key is sent, so it is not part
- * of any page's first load (issue 11: the login pages' budget). A send waits for it.
+ * of any page's first load (the login pages' size budget). A send waits for it.
  */
 export function preloadEncryption(): void {
   loadCipher().catch(() => undefined);

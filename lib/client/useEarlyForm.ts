@@ -38,7 +38,7 @@ function carryOut(form: HTMLFormElement, action: EarlyAction): void {
 }
 
 /**
- * Makes a form work before its scripts load (DESIGN.md "Forms before scripts"). The inline capture
+ * Makes a form work before its scripts load (docs/architecture.md, "Forms before scripts"). The inline capture
  * script of the root layout records what the participant typed or chose and holds a submit or a
  * button press; once this form is hydrated, the values go into React state through the fields'
  * own handlers and the held submit (or press) is carried out with them. Put the returned ref on

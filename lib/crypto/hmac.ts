@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 /**
  * Primitives that the session (sealing, XSRF) and the embedded API (token signatures) both use.
  * They live here, not in lib/session, because the embedded API is an upstream that must not
- * depend on the gateway's session code (DESIGN.md, "Who may import whom").
+ * depend on the gateway's session code (the boundary tests: lib/embedded-api/boundaries.test.ts).
  */
 
 /** Derives a purpose-bound key so one secret can seal sessions, sign XSRF tokens and sign embedded tokens separately. */

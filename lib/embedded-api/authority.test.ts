@@ -3,7 +3,7 @@ import { encryptClientValue } from './clientCrypto';
 import type { Database } from './db/database';
 import { bundledDefinition, sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
 
-/** The attacks of issue 6 replayed as a participant or an attacker would, on the demo data. */
+/** The attacks on tokens and codes replayed as a participant or an attacker would, on the demo data. */
 const settings = testSettings('t'.repeat(40));
 
 let db: Database;

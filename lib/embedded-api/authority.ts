@@ -4,8 +4,8 @@ import { issuedBeforeEnd } from './participantTokens';
 import { isTokenFailure, verifyToken, type RevocationReason, type TokenPayload } from './tokens';
 
 /**
- * What the holder of a token may do: every handler asks here first (DESIGN.md, "The embedded API
- * decides"; the table of SECURITY.md lists the answers call by call). A refusal carries only a
+ * What the holder of a token may do: every handler asks here first (the embedded API decides, not
+ * the gateway; the table of SECURITY.md lists the answers call by call). A refusal carries only a
  * status and a detail: nothing about the assessment or its people.
  */
 

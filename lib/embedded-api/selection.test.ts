@@ -5,7 +5,7 @@ import { signToken } from './tokens';
 import { bundledDefinition, sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
 
 /**
- * The selection loop of the web variant on the demo group code KWDEMO01 (shared/DEMO.md): the
+ * The selection loop of the web variant on the demo group code KWDEMO01: the
  * selection page, the choice, /kodewinfo's texts and finishing with questionnaires left, as the
  * participant's browser would call them. A participant is made as the group login makes one
  * (groups/store.ts createMember) and holds the logged-in token it hands out.

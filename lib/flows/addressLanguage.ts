@@ -10,7 +10,7 @@ const GROUP_ENTRIES_WITH_LANGUAGE = GROUP_VARIANTS.map((variant) => GROUP_VARIAN
  * A language in a deep link (spec §2: /home/{code}/{language}/{portalId}, /home?lg=…, and the group
  * entries' /{entry}/{groupCode}/{languageToken}, spec §9) is the participant's choice: it becomes
  * the session's before the page renders, so that the header, <html lang> and every following page
- * speak it (issue 6, point 12). A token that is no language is ignored.
+ * speak it. A token that is no language is ignored.
  */
 export function languageInAddress(pathname: string, search: URLSearchParams): Language | undefined {
   const parts = pathname.split('/').filter(Boolean);

@@ -113,7 +113,7 @@ describe('errorPageMessage (spec §8)', () => {
   });
 });
 
-describe('a typed ident code is not told as "the code in your link" (issue 6, point 17)', () => {
+describe('a typed ident code is not told as "the code in your link"', () => {
   it.each<[number, string]>([
     [6, deMessages.errorPage.typedCodeInvalid],
     [14, deMessages.errorPage.typedCodeExpired],

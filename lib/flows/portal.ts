@@ -5,7 +5,7 @@ import { exceptionModal, modal, statusModal, type Done, type ModalMessage, type 
 import { portalPrice, type PaypalAmount, type PortalPrice } from './price';
 
 /**
- * The portal's flow rules (spec §2 "Portal", §4 "Portal", §8; issue 10): what the address names,
+ * The portal's flow rules (spec §2 "Portal", §4 "Portal", §8): what the address names,
  * which page-info answer may show a payment button, where each call's answer leads, and the
  * PayPal script and order the payment button is made of. The pages (app/portal,
  * components/portal) only carry these out.

@@ -3,7 +3,7 @@ import type { Language } from '@/lib/api/languages';
 /**
  * The portal's product price (spec §3 "Portal page info": productPrice, a number; §9 "Portal: price
  * shown with 2 decimals and a comma, suffixed EUR; payment currency EUR … Initial placeholder amount
- * 345.67, replaced on load"; issue 10: "never a blank page or a payment button for a wrong amount").
+ * 345.67, replaced on load"), and never a blank page or a payment button for a wrong amount.
  *
  * One parse, two renderings: the text the buyer reads (`345,67 EUR`) and the amount of the PayPal
  * order (`{ currency_code: 'EUR', value: '345.67' }`) are both made from the same whole number of

@@ -2,7 +2,7 @@ import type { Page } from 'playwright';
 import type { Entry, NetworkLog } from './conditions';
 
 /**
- * The slider view's pictures (issue 11, point 3: sized for the screen, cached, never blocking the
+ * The slider view's pictures (sized for the screen, cached, never blocking the
  * first paint, no layout shift when they arrive). The pictures are <img> elements whose address is
  * the image route (/questionnaire-image/<key>?v=<fingerprint>, components/questionnaire/views/SliderView).
  */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { LoadFigures, Resource } from './pages';
 
 /**
- * Issue 11's size budget is in gzip bytes ("first-load JavaScript ≤ 150 KB gzip"), while the
+ * The size budget is in gzip bytes ("first-load JavaScript ≤ 150 KB gzip"), while the
  * browser may be sent brotli: the bytes as they travelled to Chromium depend on the server's
  * choice of encoding. So each first-load script and style sheet is fetched again from the server as
  * a client that accepts only gzip would (node:http, `Accept-Encoding: gzip`), and its body is

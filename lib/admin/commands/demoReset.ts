@@ -5,7 +5,7 @@ import { parseOptions } from '../options';
 
 const HELP = `Usage: npm run admin -- demo reset
 
-Restores the demo rows (shared/DEMO.md) exactly as on first start; other assessments stay
+Restores the demo rows exactly as on first start; other assessments stay
 untouched. Also: npm run demo:reset.
 
 Example:

@@ -22,7 +22,7 @@ import {
 } from '../portals';
 
 /**
- * The portal's commands (issue 10): set up a portal, list the portals, and list or export what
+ * The portal's commands: set up a portal, list the portals, and list or export what
  * buyers did (a line per transaction: paid, not confirmed by PayPal, or open).
  */
 

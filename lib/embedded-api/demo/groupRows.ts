@@ -2,7 +2,7 @@ import type { AdditionalFieldDefinition, GroupQuestionnaire } from '@/lib/conten
 import type { GroupVariant } from '@/lib/flows/groupVariants';
 
 /**
- * The group codes of shared/DEMO.md. Suites depend on these codes: add rows, never change one.
+ * The demo group codes. Suites depend on these codes: add rows, never change one.
  * Every login with a group code starts a new participant, so these rows are never used up; the
  * reset removes their participants.
  */

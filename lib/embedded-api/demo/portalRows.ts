@@ -1,5 +1,5 @@
 /**
- * The demo's portals (README, demo table): the PORTAL row of ../shared/DEMO.md,
+ * The demo's portals (the demo table of docs/operations.md): the PORTAL row,
  * `/portal/PTDEMO01/1`, the product 'Kompetenzanalyse Online' at 345.67 EUR; and for QA a portal
  * without a price, `/portal/PTNOPRICE/2`, which shows the error page and never a payment button.
  */

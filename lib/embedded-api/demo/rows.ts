@@ -1,7 +1,7 @@
 import { Product } from '@/lib/api/codes';
 
 /**
- * The demo data set of shared/DEMO.md. Suites depend on these codes: add rows, never change one.
+ * The demo data set. Suites depend on these codes: add rows, never change one.
  * A key of null means the assessor has not set one yet.
  */
 export type DemoAssessment = {
@@ -228,7 +228,7 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
   },
 ];
 
-/** Deep links for /home-dev and the README, in DEMO.md's order. */
+/** Deep links for /home-dev and the README, in the order of the demo table (docs/operations.md). */
 export type DemoLink = { id: string; href: string; code: string | null; what: string };
 
 export const DEMO_LINKS: DemoLink[] = [

@@ -5,7 +5,7 @@ import type { Sql } from '../db/database';
 
 /**
  * Group codes and their participants (migration 5). A group code can be used again and again:
- * every login with it starts a new participant (DEMO.md), a group_member with an assessor of its
+ * every login with it starts a new participant, a group_member with an assessor of its
  * own (no key until the personal-info page sets one) and a personal access code. A participant has
  * one assessment per questionnaire they answer (the selection loop of the web variant), and
  * group_member.current_assessment_id names the one they are at: the one their token speaks for.

@@ -3,7 +3,7 @@ import { formatPrice } from '@/lib/flows/price';
 import type { OutgoingMail } from './send';
 
 /**
- * The buyer's confirmation after a payment PayPal confirmed (issue 10): product, amount,
+ * The buyer's confirmation after a payment PayPal confirmed: product, amount,
  * transaction id and the invoice data, in the language of the portal page. The amount is written
  * as on the page (formatPrice), so page, PayPal and mail show the same figure.
  */

@@ -10,7 +10,7 @@ import { sendTo, startTestApi, testSettings, type Answer, type Handle } from '..
 import { importQuestionnaire, importQuestionnaireFile, type ImportResult } from './import';
 
 /**
- * Versions (DESIGN.md, "Content is data"): a changed questionnaire that has answers becomes a new
+ * Versions (content is data): a changed questionnaire that has answers becomes a new
  * version; participants keep theirs, new assessments get the latest; an unchanged file does nothing.
  */
 const settings = testSettings('v'.repeat(40));

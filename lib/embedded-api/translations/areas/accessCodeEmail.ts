@@ -1,7 +1,7 @@
 import { area } from './area';
 
 /**
- * Texts of the group flows' e-mail step (/kodewemail, /kodegroupcodeemail; issue 8). The mail
+ * Texts of the group flows' e-mail step (/kodewemail, /kodegroupcodeemail). The mail
  * itself is in ../../mail/accessCodeMail.ts. SendAccessCode*Error are the spec's keys (§5).
  */
 export const accessCodeEmail = area({

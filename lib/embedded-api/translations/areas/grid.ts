@@ -1,7 +1,7 @@
 import { area } from './area';
 
 /**
- * Texts of the grid view's details mode (product 3, issue 9): the info button of an item and the
+ * Texts of the grid view's details mode (product 3): the info button of an item and the
  * labels of its details. The details themselves (info1–info4) are content, in the content language.
  */
 export const grid = area({

@@ -1,7 +1,7 @@
 import { area } from './area';
 
 /**
- * Texts of the group flows' personal-info screens (issue 8), and of /accesscode for a group
+ * Texts of the group flows' personal-info screens, and of /accesscode for a group
  * participant coming back: there the ComeBack… texts take the place of the access-code texts
  * (handlers/accessCodePage.ts), because such a participant types their personal key.
  */

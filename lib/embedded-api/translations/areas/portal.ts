@@ -1,7 +1,7 @@
 import { area } from './area';
 
 /**
- * Texts of the portal (/portal/{groupCodeIdent}/{portalId}; issue 10): the invoice form (page 1),
+ * Texts of the portal (/portal/{groupCodeIdent}/{portalId}): the invoice form (page 1),
  * the summary with the payment button (page 2), the success message (page 3), the two texts behind
  * the form's checkboxes, and the error page's messages for an unknown portal and one without a
  * price (lib/flows/errorPage.ts). Longer texts have paragraphs separated by a blank line.

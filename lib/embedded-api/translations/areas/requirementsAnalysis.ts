@@ -1,7 +1,7 @@
 import { area } from './area';
 
 /**
- * Texts of the requirements-analysis flow (/ra, /grouploginpersonal; issue 9): the name and e-mail
+ * Texts of the requirements-analysis flow (/ra, /grouploginpersonal): the name and e-mail
  * of its personal-info page, and the personal access code its manual shows (the flow has no e-mail
  * step). The field legend, the length message and the modal line are the personal-info area's.
  */

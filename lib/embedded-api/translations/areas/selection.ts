@@ -1,7 +1,7 @@
 import { area } from './area';
 
 /**
- * Texts of the web variant's questionnaire selection and info pages (issue 8):
+ * Texts of the web variant's questionnaire selection and info pages:
  * /kodewquestionnaireselection and /kodewinfo. (/kodewquestionnairemanual shows the filling info
  * of product 4, FillingInfoTextSlider, which the slider view's area holds.) KodewInfoText is the
  * general info text; a group code's questionnaire brings its own as KodewInfoText_<questionnaireType>

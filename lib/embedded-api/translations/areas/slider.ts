@@ -1,7 +1,7 @@
 import { area } from './area';
 
 /**
- * Texts of the slider view (product 4, issue 8): the manual and instructions, the message of a
+ * Texts of the slider view (product 4): the manual and instructions, the message of a
  * slider question not fully set (two: with and without 'not rated' on offer), the progress with its
  * band in words, and the local-only autofill. The point captions are constants of spec §9
  * (lib/validation/slider.ts).
