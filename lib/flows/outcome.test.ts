@@ -15,7 +15,7 @@ describe('destination: where an outcome leaves for', () => {
   });
 });
 
-describe('statusModal: the common error display of spec §8', () => {
+describe('statusModal: the common error display', () => {
   it.each([
     ['a transport failure', { statusCode: 5, transportFailed: true }, { kind: 'modal', messageKey: 'Exception' }],
     ['an Exception keeps its id', { statusCode: 13, detailCode: 24, exceptionId: 'E1' }, { kind: 'modal', messageKey: 'Exception', exceptionId: 'E1' }],

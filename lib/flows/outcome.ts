@@ -46,7 +46,7 @@ export function exceptionModal(response: Pick<Answer, 'exceptionId'> = {}): Moda
 }
 
 /**
- * The common error display for an answer no rule of the form names (spec §8): a transport failure
+ * The common error display for an answer no rule of the form names: a transport failure
  * or an Exception is the generic Exception; a status the spec names is ErrorCodeMsg_<name>; an
  * unknown one the generic Exception without an id.
  */
