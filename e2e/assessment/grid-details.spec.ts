@@ -23,7 +23,7 @@ async function expectChecked(page: Page, caption: string): Promise<void> {
 }
 
 test.describe('@assessment grid in details mode (product 3)', () => {
-  test('P3-DETAILS by keyboard alone: details expanded and collapsed, not rated, the invalid-page message, reload keeps the values', needs('single-use-row'), async ({ page, singleUse }) => {
+  test('@deployed P3-DETAILS by keyboard alone: details expanded and collapsed, not rated, the invalid-page message, reload keeps the values', needs('single-use-row'), async ({ page, singleUse }) => {
     const row = await singleUse('P3-DETAILS');
     await page.goto(`/home/${row.identCode}`);
     await enterAccessCode(page, row.accessCode!);

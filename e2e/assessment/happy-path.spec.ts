@@ -4,7 +4,7 @@ import { expect, needs, test } from '../support/deployed';
 import { countApiCalls, next, pageIndicator, rankPage } from '../support/questionnaire';
 
 test.describe('@assessment happy path (P1-READY)', needs('single-use-row'), () => {
-  test('deep link, access code, manual, six ranking pages, finish', async ({ page, singleUse }) => {
+  test('@deployed deep link, access code, manual, six ranking pages, finish', async ({ page, singleUse }) => {
     // The whole questionnaire with eight axe scans: close to the default 45 s on a busy machine.
     test.slow();
     const row = await singleUse('P1-READY');

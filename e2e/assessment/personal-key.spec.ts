@@ -7,7 +7,7 @@ const PRIVACY_REQUIRED = 'Bitte bestätigen Sie, dass Sie die Datenschutzerklär
 test.describe('@assessment personal key', needs('single-use-row'), () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('first login (P1-FIRST): keep or set the key, then sign in with the new one', async ({ page, singleUse }) => {
+  test('@deployed first login (P1-FIRST): keep or set the key, then sign in with the new one', async ({ page, singleUse }) => {
     const row = await singleUse('P1-FIRST');
     await page.goto(`/home/${row.identCode}`);
     await enterAccessCode(page, row.accessCode!);

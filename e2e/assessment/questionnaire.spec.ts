@@ -5,7 +5,7 @@ import { expect, needs, test } from '../support/deployed';
 import { countApiCalls, keepDraftsUnsaved, next, pageIndicator, pickByKeyboard, questions, rankPage, ratePage, tabTo } from '../support/questionnaire';
 
 test.describe('@assessment questionnaire', () => {
-  test('the progress bar tells a screen reader what it shows: the page in words and the share the bar draws (P1-VIEW)', async ({ page }) => {
+  test('@deployed the progress bar tells a screen reader what it shows: the page in words and the share the bar draws (P1-VIEW)', async ({ page }) => {
     await signIn(page, 'P1VIEW001', 'VIEW4711');
     await page.goto('/questionnaire');
     await hydrated(page);

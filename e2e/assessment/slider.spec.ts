@@ -43,7 +43,7 @@ const next = (page: Page) => page.getByRole('button', { name: 'Weiter', exact: t
 const previous = (page: Page) => page.getByRole('button', { name: 'Zurück', exact: true });
 
 test.describe('@assessment the slider view', () => {
-  test('by keyboard alone: arrows, Page Up/Down, Home/End, not rated, the Next message, one request per page; reload and Back keep the values (P4-SLIDER)', needs('single-use-row'), async ({ page, singleUse }) => {
+  test('@deployed by keyboard alone: arrows, Page Up/Down, Home/End, not rated, the Next message, one request per page; reload and Back keep the values (P4-SLIDER)', needs('single-use-row'), async ({ page, singleUse }) => {
     await openQuestionnaire(page, await singleUse('P4-SLIDER'));
     await expect(page.getByRole('heading', { level: 2, name: /Zusammenarbeit/ })).toBeVisible();
     const work = sliderOf(page, /Im Beruf/);

@@ -11,7 +11,7 @@ test.describe('@foundation accessibility', () => {
     });
   }
 
-  test('axe finds nothing with the imprint modal open and with the welcome line', async ({ page }) => {
+  test('@deployed axe finds nothing with the imprint modal open and with the welcome line', async ({ page }) => {
     await signIn(page, 'P1SELF001', 'SELF4711');
     await page.goto('/support');
     await hydrated(page);

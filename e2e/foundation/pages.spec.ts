@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from '../support/api';
 
 test.describe('@foundation pages', () => {
-  test('the empty path goes to the error page, which without an error says how to start and offers the ident-code form', async ({ page }) => {
+  test('@deployed the empty path goes to the error page, which without an error says how to start and offers the ident-code form', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/error$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Befragung starten' })).toBeVisible();

@@ -6,7 +6,7 @@ test.describe('@foundation proxy refusals', () => {
     await page.goto('/support');
   });
 
-  test('an unknown path is 404', async ({ page }) => {
+  test('@deployed an unknown path is 404', async ({ page }) => {
     const answer = await callApi(page, 'submit/everything', {});
     expect(answer.status()).toBe(404);
     expect(await answer.json()).toMatchObject({ statusCode: 0, detailCode: 0, error: expect.stringContaining('submit/everything') });

@@ -17,7 +17,7 @@ test.describe('@foundation session', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Ihre Sitzung ist ungültig. Bitte öffnen Sie Ihren Zugangslink erneut.');
   });
 
-  test('sign-out clears the session, shows the info page, and the old token is refused', async ({ page }) => {
+  test('@deployed sign-out clears the session, shows the info page, and the old token is refused', async ({ page }) => {
     await signIn(page, 'P1SELF001', 'SELF4711');
     await page.goto('/support');
     await expect(page.getByText('Willkommen, Selma Selbst')).toBeVisible();

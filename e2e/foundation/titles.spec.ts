@@ -23,7 +23,7 @@ test.describe('@foundation titles', () => {
     });
   }
 
-  test('the pages after login have theirs', async ({ page }) => {
+  test('@deployed the pages after login have theirs', async ({ page }) => {
     await signIn(page, 'P1SELF001', 'SELF4711');
     await page.goto('/questionnairemanual');
     await expect(page).toHaveTitle('Hinweise zum Ausfüllen – Assessment Online');

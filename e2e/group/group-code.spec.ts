@@ -23,7 +23,7 @@ function errorModal(page: Page, title = 'Fehler') {
 }
 
 test.describe('@group group-code entry (/kodew)', () => {
-  test('/kodew/KWDEMO01/en speaks English from the server’s first HTML on, and the right code leads on in English', async ({ page, request }) => {
+  test('@deployed /kodew/KWDEMO01/en speaks English from the server’s first HTML on, and the right code leads on in English', async ({ page, request }) => {
     // The server's own HTML, before any script: <html lang> and the texts are already English.
     const html = await (await request.get('/kodew/KWDEMO01/en')).text();
     expect(html).toMatch(/<html lang="en-US"/);

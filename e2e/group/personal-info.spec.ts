@@ -59,7 +59,7 @@ async function fillValid(page: Page, key = 'Sonne2026'): Promise<void> {
 }
 
 test.describe('@group personal info (/kodewgrouploginpersonal)', () => {
-  test('fields in sortNumber order, required messages, List choices, key rules and the save button, then the e-mail step', async ({ page }) => {
+  test('@deployed fields in sortNumber order, required messages, List choices, key rules and the save button, then the e-mail step', async ({ page }) => {
     await enterGroupCode(page, '/kodew/KWDEMO01');
     await expect(page.getByRole('heading', { level: 1, name: 'Persönliche Angaben' })).toBeVisible();
     await expectNoAxeViolations(page);

@@ -61,7 +61,7 @@ async function answerPages(page: Page, from: number, to: number): Promise<void> 
 }
 
 test.describe('@group requirements analysis (/ra) end to end', () => {
-  test('/ra/RADEMO01 → name, e-mail and key → manual with the access code → grid with details and not rated → half-way → back with code and key → finished', async ({ page, browser }) => {
+  test('@deployed /ra/RADEMO01 → name, e-mail and key → manual with the access code → grid with details and not rated → half-way → back with code and key → finished', async ({ page, browser }) => {
     // Twelve grid pages by keyboard, a second browser context and seven axe scans.
     test.setTimeout(120_000);
     let accessCode = '';

@@ -75,7 +75,7 @@ async function chooseByKeyboard(page: Page, name: string): Promise<void> {
 }
 
 test.describe('@group the questionnaire selection loop', () => {
-  test('two questionnaires one after the other, by keyboard alone, each screen without axe violations', async ({ page }) => {
+  test('@deployed two questionnaires one after the other, by keyboard alone, each screen without axe violations', async ({ page }) => {
     test.setTimeout(120_000);
     await newParticipant(page);
 

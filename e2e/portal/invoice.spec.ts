@@ -18,7 +18,7 @@ test.describe('@portal invoice form', () => {
   });
   test.afterEach(() => expect(problems).toEqual([]));
 
-  test('page 1 shows the product, the price as 345,67 EUR (never the placeholder) and the portal id read-only', async ({ page }) => {
+  test('@deployed page 1 shows the product, the price as 345,67 EUR (never the placeholder) and the portal id read-only', async ({ page }) => {
     await page.goto(DEMO_PORTAL);
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: DE.PortalTitle })).toBeVisible();

@@ -57,7 +57,7 @@ test.describe('@portal payment', needs('demo-payment'), () => {
   });
   test.afterEach(() => expect(problems).toEqual([]));
 
-  test('invoice → summary → back (values kept) → summary → demo payment → success; axe finds nothing on pages 1 to 3', async ({ page }) => {
+  test('@deployed invoice → summary → back (values kept) → summary → demo payment → success; axe finds nothing on pages 1 to 3', async ({ page }) => {
     const counts = countRequests(page);
     await page.goto(DEMO_PORTAL);
     await hydrated(page);

@@ -1,9 +1,10 @@
 /**
- * `npm run test:e2e:deployed`: keeps the BASE_URL mode (README "QA against a deployed instance")
- * working. Starts one production server the way an operator would (the embedded API with its demo
- * data, the demo payment provider), then runs every journey of e2e/ against it with BASE_URL,
- * leaving out (--grep-invert) only those whose needs such a run can never have; no list of files
- * or tags to keep up: a journey runs here unless it declares with needs() what it cannot have.
+ * `npm run test:e2e:deployed`: keeps the BASE_URL mode (docs/operations.md, "QA against a deployed
+ * instance") working. Starts one production server the way an operator would (the embedded API
+ * with its demo data, the demo payment provider), then runs the journeys tagged @deployed against
+ * it with BASE_URL (DEPLOYED_TAG in needs.ts: a sample of every flow and every way of getting
+ * rows; the main pass runs all of them). A journey of the sample that declares with needs()
+ * what such a run cannot have fails the check instead of quietly not running.
  * With DATABASE_URL set (the npm script runs it under lib/scripts/with-temp-postgres.sh) the
  * server uses that PostgreSQL and the journeys create their single-use rows through lib/admin
  * (E2E_ADMIN=1); without it, PGlite in a temporary folder, and the single-use journeys are left out
@@ -15,8 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../fuzz/server';
-import { formatPerTag, journeysOf, perTag, type JsonReport } from './deployedTally';
-import { NEEDS, runSettings, unmetReason, type Need } from './needs';
+import { formatPerTag, journeysOf, perTag, sampleLeftOut, type JsonReport } from './deployedTally';
+import { DEPLOYED_TAG, NEEDS, runSettings, unmetReason, type Need } from './needs';
 
 const port = Number(process.env.E2E_PORT_BASE ?? 3100) + 60;
 const baseUrl = `http://localhost:${port}`;
@@ -66,8 +67,10 @@ async function main(): Promise<number> {
   const server = await startServer({ port, dataDir, logFile: 'test-results/deployed-check-server.log', env: serverEnv });
   try {
     const all = journeysOf(await listed);
-    console.log(`deployed check: ${baseUrl} on ${databaseUrl ? 'PostgreSQL (DATABASE_URL), fresh rows through lib/admin' : `PGlite in ${dataDir}`}; leaving out ${grepInvert}`);
-    const run = spawnSync('npx', ['playwright', 'test', '--grep-invert', grepInvert, '--reporter=list,json'], {
+    const cannotRun = sampleLeftOut(all, unmet);
+    if (cannotRun.length > 0) throw new Error(`${cannotRun.length} journeys tagged ${DEPLOYED_TAG} need what a run against BASE_URL cannot have (${grepInvert})`);
+    console.log(`deployed check: ${baseUrl} on ${databaseUrl ? 'PostgreSQL (DATABASE_URL), fresh rows through lib/admin' : `PGlite in ${dataDir}`}; the journeys tagged ${DEPLOYED_TAG}`);
+    const run = spawnSync('npx', ['playwright', 'test', '--grep', DEPLOYED_TAG, '--grep-invert', grepInvert, '--reporter=list,json'], {
       env: { ...playwrightEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
       stdio: 'inherit',
     });

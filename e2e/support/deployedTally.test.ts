@@ -1,4 +1,4 @@
-import { formatPerTag, journeysOf, perTag, UNTAGGED, type JsonReport } from './deployedTally';
+import { formatPerTag, journeysOf, perTag, sampleLeftOut, UNTAGGED, type JsonReport } from './deployedTally';
 
 /** A report shaped as Playwright writes it: file suites, describe suites, specs with tags without '@', one test per project. */
 const REPORT: JsonReport = {
@@ -59,5 +59,21 @@ describe('the deployed check\'s count per tag', () => {
       '@group: 1 ran, 2 left out (2 smtp)',
       '@operator: 0 ran, 1 left out (1 own-server)',
     ]);
+  });
+
+  it('@deployed marks the sample, not a flow: its journeys count under their flow tag', () => {
+    const run = [{ tags: ['@group', '@deployed'], status: 'expected' as const }];
+    expect(formatPerTag(perTag([], run, []))).toEqual(['@group: 1 ran']);
+  });
+
+  it('finds the journeys of the sample that a run would leave out for an unmet need, and only those', () => {
+    const listed = [
+      { tags: ['@group', '@deployed', '@needs-smtp'], status: 'skipped' as const },
+      { tags: ['@group', '@needs-smtp'], status: 'skipped' as const },
+      { tags: ['@portal', '@deployed', '@needs-demo-payment'], status: 'skipped' as const },
+      { tags: ['@foundation', '@deployed'], status: 'skipped' as const },
+    ];
+    expect(sampleLeftOut(listed, ['smtp'])).toEqual([listed[0]]);
+    expect(sampleLeftOut(listed, [])).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * (@assessment, @group …) how many journeys ran, and how many it left out for a need the run
  * cannot have. Pure, so that jest checks the counting (deployedTally.test.ts).
  */
-import { NEEDS_TAG, tagOf, type Need } from './needs';
+import { DEPLOYED_TAG, NEEDS_TAG, tagOf, type Need } from './needs';
 
 /** The parts of Playwright's JSON report read here (its tags come without the '@'). */
 export type JsonStatus = 'expected' | 'unexpected' | 'flaky' | 'skipped';
@@ -23,11 +23,16 @@ export function journeysOf(report: JsonReport): Journey[] {
 
 export const UNTAGGED = '(no flow tag)';
 
-/** The flow tags of a journey: every tag but the @needs- ones. */
+/** The flow tags of a journey: every tag but the @needs- ones and @deployed. */
 const flowTags = (journey: Journey) => {
-  const tags = journey.tags.filter((tag) => !tag.startsWith(NEEDS_TAG));
+  const tags = journey.tags.filter((tag) => !tag.startsWith(NEEDS_TAG) && tag !== DEPLOYED_TAG);
   return tags.length > 0 ? tags : [UNTAGGED];
 };
+
+/** Journeys of the deployed check's sample that a run would leave out for a need it cannot have. */
+export function sampleLeftOut(listed: Journey[], unmet: readonly Need[]): Journey[] {
+  return listed.filter((journey) => journey.tags.includes(DEPLOYED_TAG) && unmet.some((need) => journey.tags.includes(tagOf(need))));
+}
 
 export type TagCount = { tag: string; ran: number; leftOut: Record<string, number> };
 

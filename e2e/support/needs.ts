@@ -36,6 +36,14 @@ export type Need = keyof typeof NEEDS;
 export const NEEDS_TAG = '@needs-';
 export const tagOf = (need: Need) => `${NEEDS_TAG}${need}`;
 
+/**
+ * The journeys the deployed check (deployed-check.ts) runs against its production server: one or
+ * more per flow and per way a journey gets its rows (demo rows, fresh rows through lib/admin, the
+ * demo payment). Every other journey runs once, in the main pass; running all of them again on
+ * the deployed server proved nothing new and doubled CI's time (docs/testing.md).
+ */
+export const DEPLOYED_TAG = '@deployed';
+
 /** The settings of a run that decide what it has; read from the environment by deployed.ts. */
 export type RunSettings = {
   /** Where the journeys go; unset: the servers playwright.config.ts starts itself. */
