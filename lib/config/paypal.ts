@@ -10,7 +10,7 @@ export type PaypalMode = 'demo' | 'sandbox' | 'live';
  *  - sandbox, live: PayPal's own script and Orders API, with the app's credentials.
  *  - unavailable: outside demo mode with no PAYPAL_MODE, the portal takes no orders at all, so that
  *    a deployment never sells for free by leaving PayPal unset.
- * apiBase undefined in demo: the server asks its own stand-in over loopback (lib/embedded-api/payments/demo).
+ * apiBase undefined in demo: the server asks its own stand-in over loopback (lib/paypal-demo, over HTTP like PayPal).
  */
 export type PaypalProvider = {
   mode: PaypalMode;

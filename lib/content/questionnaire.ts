@@ -56,13 +56,16 @@ const question = z.strictObject({
   answerInfos: z.array(answerInfo).min(1, 'needs at least one answer item').max(20),
 }).meta({ id: 'Question' });
 
+/** The products a questionnaire can be for: the rows of the product table. */
+const PRODUCT_NUMBERS = Object.keys(PRODUCTS).map(Number) as [Product, ...Product[]];
+
 const answervaluesConfig = z.strictObject({
   valueInfos: z
     .array(z.strictObject({ value: whole(0, 100), caption: localizedText }))
     .min(1, 'needs at least one value')
     .max(11)
     .describe('The answer values, one column each. Product 1 ranks with exactly 1, 2, 3 and 4.'),
-  notRatedValue: whole(-2, 0).nullable().default(null).describe('The value of "not rated": 0 for product 2, -2 for products 3 and 4.'),
+  notRatedValue: whole(-2, 0).nullable().default(null).describe(`The value of "not rated": ${PRODUCT_NUMBERS.flatMap((product) => (PRODUCTS[product]!.notRatedValue === null ? [] : [`${PRODUCTS[product]!.notRatedValue} for product ${product}`])).join(', ')}.`),
   notRatedValueCaption: localizedText.nullable().default(null),
   notRatedGroupCaption: localizedText.nullable().default(null),
   groupCaptions: z
@@ -77,9 +80,9 @@ export const questionnaireSchema = z
     key: z.string().regex(KEY_PATTERN, 'must be lower-case letters, digits, - or _ (it is also the file name)'),
     title: localizedText,
     product: z
-      .literal([1, 2, 3, 4])
-      .describe('The view (spec §4): 1 ranking, 2 and 3 grid, 4 numeric.'),
-    questionsPerPage: whole(1, 50).describe('4 for product 1, 1 for the others (spec §9): the app pages by the same rule.'),
+      .literal(PRODUCT_NUMBERS)
+      .describe(`The view (spec §4): ${PRODUCT_NUMBERS.map((product) => `${product} ${PRODUCTS[product]!.view}`).join(', ')}.`),
+    questionsPerPage: whole(1, 50).describe(`${PRODUCT_NUMBERS.map((product) => `${PRODUCTS[product]!.questionsPerPage} for product ${product}`).join(', ')} (spec §9): the app pages by the same rule.`),
     noDetails: z.boolean(),
     notRated: z.boolean().describe('Whether "not rated" (notRatedValue) is an allowed answer.'),
     answervaluesConfig,

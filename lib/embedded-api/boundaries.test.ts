@@ -3,10 +3,11 @@ import { importsInto, importsOf, sourceFiles } from '@/lib/importBoundaries';
 
 /**
  * The embedded API is an upstream that happens to run in-process, so its code never imports the
- * gateway's session, proxy or upstream client, nor pages or components. Tests beside it may (they
+ * gateway's session, proxy or upstream client, nor pages or components, nor the demo PayPal
+ * provider (it reaches that over HTTP, as it reaches PayPal). Tests beside it may (they
  * decode claims as the gateway would).
  */
-const FORBIDDEN = ['lib/session', 'lib/proxy', 'lib/upstream', 'app', 'components', 'next'];
+const FORBIDDEN = ['lib/session', 'lib/proxy', 'lib/upstream', 'lib/paypal-demo', 'app', 'components', 'next'];
 
 describe('the embedded API imports only the contract, the rules, configuration, logging and neutral helpers', () => {
   const files = sourceFiles(path.join(process.cwd(), 'lib/embedded-api'));

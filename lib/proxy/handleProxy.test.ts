@@ -461,7 +461,7 @@ describe('answers', () => {
     const result = await run({}, { response: { statusCode: 1, detailCode: 0, translations: [{ key: 'A', value: 'B' }] } });
     expect(result.response.status).toBe(200);
     expect(result.response.headers.get('set-cookie')).toBeNull();
-    // Same language, same product: the page has these texts already (lib/flows/translationsChange.ts).
+    // Same language, same product: the page has these texts already (lib/session/translationsChange.ts).
     expect(result.json()).toEqual({ statusCode: 1, detailCode: 0 });
   });
 

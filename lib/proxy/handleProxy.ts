@@ -1,7 +1,7 @@
 import { browserRequestSchema, CALLS, isCallPath, type CallPath } from '@/lib/api/catalogue';
 import type { AppConfig } from '@/lib/config';
 import { groupLoginLanguage, identCodeLanguage } from '@/lib/flows/addressLanguage';
-import { GROUP_VARIANTS, groupVariant } from '@/lib/flows/groupVariants';
+import { variantOfLogin } from '@/lib/flows/groupVariants';
 import { sessionAfterCall } from '@/lib/session/callEffects';
 import { translationsChanged } from '@/lib/session/translationsChange';
 import { portalReportRefusal } from './portalReport';
@@ -80,14 +80,12 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   return new Response(JSON.stringify(visible), { status, headers });
 }
 
-const GROUP_LOGIN_CALLS: CallPath[] = GROUP_VARIANTS.map((variant) => groupVariant(variant).calls.login);
-
 /** The spec's common fields that the browser may leave out: the session knows them. */
 function withSessionDefaults(path: CallPath, body: Record<string, unknown>, session: SessionData) {
   const shape = CALLS[path].request.shape as Record<string, unknown>;
   const filled: Record<string, unknown> = { ...body };
   if (session.token) filled.token = session.token;
-  if (GROUP_LOGIN_CALLS.includes(path)) {
+  if (variantOfLogin(path)) {
     // Only a language the participant chose: otherwise the group's applies (lib/flows/addressLanguage.ts).
     const chosen = groupLoginLanguage(session);
     if ('uiLanguage' in shape && filled.uiLanguage === undefined && chosen) filled.uiLanguage = chosen;
