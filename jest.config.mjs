@@ -1,3 +1,4 @@
+import path from 'node:path';
 import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
@@ -17,6 +18,10 @@ const jestConfig = createJestConfig(config);
 const loadConfig = async () => {
   const resolved = await jestConfig();
   resolved.transformIgnorePatterns = ['/node_modules/(?!(next-intl|use-intl|@formatjs|intl-messageformat|icu-minify)/)'];
+  // Next's transform, wrapped so that what jest loads as an ES module stays one (jest.transform.mjs).
+  for (const [pattern, [transformer, options]] of Object.entries(resolved.transform)) {
+    if (transformer.endsWith('jest-transformer.js')) resolved.transform[pattern] = [path.resolve('jest.transform.mjs'), options];
+  }
   return resolved;
 };
 
