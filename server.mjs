@@ -178,26 +178,28 @@ server.listen(port, hostname, () => {
 /**
  * A stop (SIGTERM from a service manager or `docker stop`, Ctrl-C) lets the requests in flight —
  * a participant's save among them — finish, then closes the embedded API's database, which on
- * PGlite gives the data folder back (the admin command line can run at once). A second signal, or
- * 10 s, ends the process anyway.
+ * PGlite gives the data folder back (the admin command line can run at once), and the demo PayPal
+ * provider's, so that its PGlite folder is left as after a clean stop. A second signal, or 10 s,
+ * ends the process anyway.
  */
 let stopping = false;
-async function closeEmbeddedApi() {
-  const started = globalThis[Symbol.for('assessment-web.embedded-api')];
+async function closeStarted(key) {
+  const started = globalThis[Symbol.for(key)];
   if (!started) return;
   try {
-    // close() also lets the confirmation mails under way finish (lib/embedded-api/index.ts).
+    // The embedded API's close() also lets the confirmation mails under way finish (lib/embedded-api/index.ts).
     await (await started).close();
   } catch {
     // It never opened, or is closed already: nothing to give back.
   }
 }
+const closeDatabases = () => Promise.all([closeStarted('assessment-web.embedded-api'), closeStarted('assessment-web.paypal-demo')]);
 function stop(signal) {
   if (stopping) process.exit(1);
   stopping = true;
   console.log(`> ${signal}: finishing requests in flight, then stopping`);
   setTimeout(() => process.exit(0), 10_000).unref();
-  server.close(() => closeEmbeddedApi().finally(() => process.exit(0)));
+  server.close(() => closeDatabases().finally(() => process.exit(0)));
   server.closeIdleConnections();
 }
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,6 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { logEvent } from '@/lib/log/logger';
+import { openPglite } from '@/lib/sql/pglite';
+import { openPostgres } from '@/lib/sql/postgres';
+import type { Database, Sql } from '@/lib/sql/types';
 
 /**
  * The demo provider's own storage, as PayPal keeps its orders apart from the shops that use it.
@@ -10,15 +11,9 @@ import { logEvent } from '@/lib/log/logger';
  * when the demo is served and first asked, so that a deployment taking real money never opens it.
  */
 
-export interface DemoSql {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-}
-
-export interface DemoDatabase extends DemoSql {
-  /** Runs fn in one transaction; everything it wrote is rolled back if it throws. */
-  transaction<T>(fn: (tx: DemoSql) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+// The same surface as the app's database (lib/sql), under the demo's own names.
+export type DemoSql = Sql;
+export type DemoDatabase = Database;
 
 export type DemoDatabaseOptions = { databaseUrl?: string; dataDir: string } | { memory: true };
 
@@ -49,8 +44,11 @@ const SCHEMA = [
   'create index if not exists demo_paypal_order_created on demo_paypal_order (created_at)',
 ];
 
+// Demo orders are a few rows: the smallest buffers PGlite's memory allows.
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 export async function openDemoDatabase(options: DemoDatabaseOptions): Promise<DemoDatabase> {
-  const db = 'memory' in options ? await openPglite(undefined) : options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(path.join(options.dataDir, DEMO_FOLDER));
+  const db = await openStorage(options);
   try {
     for (const statement of SCHEMA) await db.query(statement);
   } catch (error) {
@@ -60,48 +58,9 @@ export async function openDemoDatabase(options: DemoDatabaseOptions): Promise<De
   return db;
 }
 
-async function openPglite(folder: string | undefined): Promise<DemoDatabase> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  // Demo orders are a few rows: the smallest buffers PGlite's memory allows.
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
-  if (folder !== undefined) fs.mkdirSync(path.dirname(folder), { recursive: true });
-  const db = folder ? await PGlite.create(folder, options) : await PGlite.create(options);
-  // One connection: transactions one after the other, never interleaved.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  const rows = async <T>(answer: Promise<{ rows: T[] }>) => (await answer).rows;
-  return {
-    query: <T>(text: string, params?: unknown[]) => serial(() => rows(db.query<T>(text, params as never[]))),
-    transaction: <T>(fn: (tx: DemoSql) => Promise<T>) => serial(() => db.transaction((tx) => fn({ query: <R>(text: string, params?: unknown[]) => rows(tx.query<R>(text, params as never[])) }))),
-    close: () => db.close(),
-  };
-}
-
-async function openPostgres(url: string): Promise<DemoDatabase> {
-  const { Pool } = await import('pg');
+function openStorage(options: DemoDatabaseOptions): Promise<DemoDatabase> {
+  if ('memory' in options) return openPglite(undefined, { settings: PGLITE_SETTINGS });
   // A demo takes few payments at a time; the app's own pool keeps the connections it needs.
-  const pool = new Pool({ connectionString: url, max: 2 });
-  pool.on('error', (error: Error & { code?: string }) => logEvent('warn', 'paypal_demo_connection_lost', { code: error.code, message: error.message }));
-  return {
-    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
-    transaction: async <T>(fn: (tx: DemoSql) => Promise<T>) => {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn({ query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[] });
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, { max: 2, lostEvent: 'paypal_demo_connection_lost' });
+  return openPglite(path.join(options.dataDir, DEMO_FOLDER), { settings: PGLITE_SETTINGS });
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from './database';
-import { createFolderApart } from './pgliteFolder';
 
 describe('openDatabase on a PGlite data folder', () => {
   let dataDir: string;
@@ -49,17 +48,5 @@ describe('openDatabase on a PGlite data folder', () => {
     const db = await openDatabase({ memory: true });
     expect(await db.query('show shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
     await db.close();
-  }, 120_000);
-});
-
-describe('createFolderApart', () => {
-  it('creates a database folder in a worker thread', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'database-'));
-    try {
-      expect(await createFolderApart(path.join(dataDir, 'pgdata'), [])).toBe(true);
-      expect(fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
   }, 120_000);
 });

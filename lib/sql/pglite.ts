@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createFolderApart } from './pgliteFolder';
+import type { Database, Sql } from './types';
+
+export type PgliteOptions = {
+  /** Postgres settings on top of PGlite's own start parameters: '-c', 'name=value', … */
+  settings: readonly string[];
+  /** Gives back what the caller took for this folder (its lock), once PGlite closed it or failed to. */
+  afterClose?: () => void;
+};
+
+/**
+ * PGlite in this folder (created when new), or in memory without one. A new folder is created in a
+ * worker first (pgliteFolder.ts), so that initdb's memory leaves with the worker.
+ */
+export async function openPglite(folder: string | undefined, { settings, afterClose }: PgliteOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const options = { startParams: [...PGlite.defaultStartParams, ...settings] };
+  if (folder !== undefined) {
+    // PGlite creates only the last folder of its path.
+    fs.mkdirSync(path.dirname(folder), { recursive: true });
+    if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) await createFolderApart(folder, settings);
+  }
+  const db = folder ? await PGlite.create(folder, options) : await PGlite.create(options);
+  // PGlite is one connection: serialise transactions so that two requests never interleave in one.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  let closed = false;
+  return {
+    kind: 'pglite',
+    get closed() {
+      return closed;
+    },
+    query: <T>(text: string, params?: unknown[]) => serial(async () => (await db.query<T>(text, params as never[])).rows),
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
+      serial(() =>
+        db.transaction(async (tx) => fn({ query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params as never[])).rows })),
+      ),
+    close: async () => {
+      closed = true;
+      try {
+        await db.close();
+      } finally {
+        afterClose?.();
+      }
+    },
+  };
+}
