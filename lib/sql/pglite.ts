@@ -8,19 +8,25 @@ export type PgliteOptions = {
   settings: readonly string[];
   /** Gives back what the caller took for this folder (its lock), once PGlite closed it or failed to. */
   afterClose?: () => void;
+  /**
+   * A dump of an empty cluster (PGlite's dumpDataDir) that a new database starts from instead of
+   * running initdb: 0.7 s instead of 3 s, for test suites that open hundreds of databases.
+   */
+  emptyCluster?: Blob;
 };
 
 /**
  * PGlite in this folder (created when new), or in memory without one. A new folder is created in a
  * worker first (pgliteFolder.ts), so that initdb's memory leaves with the worker.
  */
-export async function openPglite(folder: string | undefined, { settings, afterClose }: PgliteOptions): Promise<Database> {
+export async function openPglite(folder: string | undefined, { settings, afterClose, emptyCluster }: PgliteOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const options = { startParams: [...PGlite.defaultStartParams, ...settings] };
+  const isNew = folder === undefined || !fs.existsSync(path.join(folder, 'PG_VERSION'));
+  const options = { startParams: [...PGlite.defaultStartParams, ...settings], ...(isNew && emptyCluster && { loadDataDir: emptyCluster }) };
   if (folder !== undefined) {
     // PGlite creates only the last folder of its path.
     fs.mkdirSync(path.dirname(folder), { recursive: true });
-    if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) await createFolderApart(folder, settings);
+    if (isNew && !emptyCluster) await createFolderApart(folder, settings);
   }
   const db = folder ? await PGlite.create(folder, options) : await PGlite.create(options);
   // PGlite is one connection: serialise transactions so that two requests never interleave in one.

@@ -13,8 +13,10 @@ export type DatabaseOptions =
       dataDir: string;
       /** Who opens the PGlite folder, and how long to wait for it (folderLock.ts); the app by default. */
       lock?: LockOptions;
+      /** Tests: a new PGlite folder starts from this dump of an empty cluster (lib/sql/pglite.ts). */
+      emptyCluster?: Blob;
     }
-  | { memory: true };
+  | { memory: true; emptyCluster?: Blob };
 
 /**
  * Postgres settings of the embedded database, on top of PGlite's own. shared_buffers: initdb's
@@ -30,7 +32,7 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
  * (one process per folder), which close() gives back. Throws FolderBusyError when it is held.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('memory' in options) return openPglite(undefined, { settings: PGLITE_SETTINGS });
+  if ('memory' in options) return openPglite(undefined, { settings: PGLITE_SETTINGS, emptyCluster: options.emptyCluster });
   if (options.databaseUrl) {
     const db = await openPostgres(options.databaseUrl, { max: 10, lostEvent: 'database connection lost' });
     // An unreachable server or a refused login stops the start, not the first participant's request.
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   fs.mkdirSync(path.dirname(folder), { recursive: true });
   const lock = await lockFolder(options.dataDir, options.lock ?? { role: 'app' });
   try {
-    return await openPglite(folder, { settings: PGLITE_SETTINGS, afterClose: () => lock.release() });
+    return await openPglite(folder, { settings: PGLITE_SETTINGS, afterClose: () => lock.release(), emptyCluster: options.emptyCluster });
   } catch (error) {
     lock.release();
     throw error;
