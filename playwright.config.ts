@@ -60,7 +60,9 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 2,
+  // Journeys mostly wait (on pages, timers, tokens that run out): two workers kept 0.7 of two cores
+  // busy and took 14.5 min; four take about half that on the same two cores (docs/testing.md).
+  workers: 4,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },

@@ -64,7 +64,7 @@ test.describe('@assessment focus', () => {
     await expect(page.getByRole('textbox', { name: 'Zugangscode der Befragung' })).toBeFocused();
 
     // (The manual's way into the questionnaire is a full load on purpose: e2e/assessment/leaving.spec.ts.)
-    await signIn(page, 'P1VIEW001', 'VIEW4711');
+    await signIn(page, 'P1OUTFC01', 'OUTFC4711');
     await page.goto('/questionnairemanual');
     await hydrated(page);
 

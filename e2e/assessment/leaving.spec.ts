@@ -56,9 +56,9 @@ test.describe('@assessment leaving with an answer not saved', () => {
     await expect(pageIndicator(page)).toHaveText('Seite 2 von 6');
   });
 
-  test('signing out asks first; staying keeps the answer, leaving signs out (P1-VIEW: nothing saved)', async ({ page }) => {
-    await signIn(page, 'P1VIEW001', 'VIEW4711');
-    // P1-VIEW is only looked at: its answer never becomes a draft either.
+  test('signing out asks first; staying keeps the answer, leaving signs out (P1-OUT-LEAVE: nothing saved)', async ({ page }) => {
+    await signIn(page, 'P1OUTLV01', 'OUTLV4711');
+    // Nothing of P1-OUT-LEAVE is saved: its answer never becomes a draft either.
     await keepDraftsUnsaved(page);
     await page.goto('/questionnaire');
     await hydrated(page);
@@ -70,7 +70,7 @@ test.describe('@assessment leaving with an answer not saved', () => {
     await expect.poll(() => stay).toEqual(['beforeunload']);
     await expect(page).toHaveURL(/\/questionnaire$/);
     await expect(answer).toBeChecked();
-    await expect(page.getByText('Willkommen, Vera Ansicht')).toBeVisible();
+    await expect(page.getByText('Willkommen, Otto Abschied')).toBeVisible();
 
     const leave = answerNextPrompt(page, true);
     await page.getByRole('button', { name: 'Abmelden' }).click();

@@ -25,7 +25,7 @@ test.describe('@foundation HTTP edge', () => {
   });
 
   test('forms work before the page script has loaded: sign-out', async ({ page }) => {
-    await signIn(page, 'P1VIEW001', 'VIEW4711');
+    await signIn(page, 'P1OUTER01', 'OUTER4711');
     await page.route(/\/_next\/static\/chunks\//, (route) => route.abort());
     await page.goto('/questionnairemanual');
     await page.getByRole('button', { name: 'Abmelden' }).click();

@@ -18,9 +18,9 @@ test.describe('@foundation session', () => {
   });
 
   test('@deployed sign-out clears the session, shows the info page, and the old token is refused', async ({ page }) => {
-    await signIn(page, 'P1SELF001', 'SELF4711');
+    await signIn(page, 'P1OUTSE01', 'OUTSE4711');
     await page.goto('/support');
-    await expect(page.getByText('Willkommen, Selma Selbst')).toBeVisible();
+    await expect(page.getByText('Willkommen, Ottilie Sitzung')).toBeVisible();
     await hydrated(page);
 
     const cookies = await page.context().cookies();
@@ -38,7 +38,7 @@ test.describe('@foundation session', () => {
     await expect(page).toHaveURL(/\/info\?statusCode=1&detailCode=20/);
     await expect(page.getByRole('heading', { level: 1, name: 'Information' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('status')).toHaveText('Sie haben sich erfolgreich abgemeldet. Ihre Antworten sind gespeichert.');
-    await expect(page.getByText('Willkommen, Selma Selbst')).toHaveCount(0);
+    await expect(page.getByText('Willkommen, Ottilie Sitzung')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Abmelden' })).toHaveCount(0);
     // The language selector hides after sign-out (spec §4).
     await expect(page.getByLabel('Sprache')).toHaveCount(0);

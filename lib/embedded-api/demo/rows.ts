@@ -131,6 +131,30 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     note: 'for QA: key set, nothing answered; the suites only look (layout, languages, messages) and never save a page',
   },
   {
+    id: 'P1-OUT-LEAVE', identCode: 'P1OUTLV01', product: Product.CompetencyQuestionnaire, accessCode: 'OUTLV4711',
+    assessor: assessor('Otto', 'Abschied'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: signed out by one journey alone, since a sign-out ends every token of the row: signing out from the questionnaire asks first (leaving.spec.ts)',
+  },
+  {
+    id: 'P1-OUT-FOCUS', identCode: 'P1OUTFC01', product: Product.CompetencyQuestionnaire, accessCode: 'OUTFC4711',
+    assessor: assessor('Olga', 'Fokus'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: signed out by one journey alone, since a sign-out ends every token of the row: signing out moves focus to the heading of the info page (focus.spec.ts)',
+  },
+  {
+    id: 'P1-OUT-EARLY', identCode: 'P1OUTER01', product: Product.CompetencyQuestionnaire, accessCode: 'OUTER4711',
+    assessor: assessor('Oskar', 'Frueh'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: signed out by one journey alone, since a sign-out ends every token of the row: signing out before the scripts of the page load (edge.spec.ts)',
+  },
+  {
+    id: 'P1-OUT-SESSION', identCode: 'P1OUTSE01', product: Product.CompetencyQuestionnaire, accessCode: 'OUTSE4711',
+    assessor: assessor('Ottilie', 'Sitzung'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: signed out by one journey alone, since a sign-out ends every token of the row: signing out clears the session and ends the old token (session.spec.ts)',
+  },
+  {
     id: 'P1-VIEW-FIRST', identCode: 'P1VIEWF01', product: Product.CompetencyQuestionnaire, accessCode: 'VIEWF4711',
     assessor: assessor('Viktor', 'Erstblick'), candidate, isSelfAssessment: false, firstLoginDone: false, finished: false,
     questionnaireKey: 'competency-24', answeredQuestions: 0,
