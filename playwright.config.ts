@@ -60,16 +60,19 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  // Journeys mostly wait (on pages, timers, tokens that run out): two workers kept 0.7 of two cores
-  // busy and took 14.5 min; four take about half that on the same two cores (docs/testing.md).
-  workers: 4,
+  // Two: the journeys keep two cores busy (Chromium most of all); four took as long on two cores, and
+  // journeys that wait on timers failed for want of CPU (docs/testing.md).
+  workers: 2,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]), ...(DEPLOYED ? [['./e2e/support/skipReasons.ts'] as const] : [])],
   use: {
     baseURL: DEPLOYED ?? `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // No trace while journeys pass: recording one took a fifth of the suite's CPU. A failure still
+    // leaves its screenshot and error context; `npx playwright test --trace on` records them all.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     locale: 'de-DE',
     launchOptions: {
       executablePath: chromium,
