@@ -8,7 +8,7 @@ import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
 import { useSubmit } from '@/lib/client/useSubmit';
 import { outcomeAfterSendAccessCode } from '@/lib/flows/accessCodeEmail';
-import { modalText } from '@/lib/flows/outcome';
+import { modalText } from '@/lib/flows/outcomeMessages';
 import { emailProblems, emailStep } from '@/lib/validation/email';
 import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { ErrorModal } from '@/components/modal/ErrorModal';

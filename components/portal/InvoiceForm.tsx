@@ -4,7 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { postCall } from '@/lib/client/api';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useSubmit } from '@/lib/client/useSubmit';
-import { modalText } from '@/lib/flows/outcome';
+import { modalText } from '@/lib/flows/outcomeMessages';
 import { invoiceProblemKey, outcomeAfterInvoice, type PortalOffer } from '@/lib/flows/portal';
 import { INVOICE_FIELDS, invoiceProblems, MAX_INVOICE_TEXT_LENGTH, invoiceProblemsByField, normaliseInvoice, type InvoiceField, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';
 import { useChromeTexts } from '@/components/chrome/ChromeTexts';

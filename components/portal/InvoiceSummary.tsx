@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { postCall } from '@/lib/client/api';
 import { useFocusAfterRender } from '@/lib/client/useFocusAfterRender';
 import { useSubmit } from '@/lib/client/useSubmit';
-import { modalText } from '@/lib/flows/outcome';
+import { modalText } from '@/lib/flows/outcomeMessages';
 import { outcomeAfterPaid, type PortalOffer } from '@/lib/flows/portal';
 import type { Approval } from '@/lib/flows/portalDraft';
 import { normaliseInvoice, type InvoiceForm as InvoiceValues } from '@/lib/validation/portal';

@@ -10,7 +10,7 @@ type Of<O extends Outcome, Kind extends Outcome['kind']> = Extract<O, { kind: Ki
 export type SubmitOptions<O extends Outcome> = {
   /** The id of the form's <ErrorModal>; a form whose rules never answer with a modal has none. */
   modal?: string;
-  /** The modal's text for a modal outcome (lib/flows/outcome.ts modalText). */
+  /** The modal's text for a modal outcome (lib/flows/outcomeMessages.ts modalText). */
   text?: (outcome: Of<O, 'modal'>) => string;
   /**
    * Where focus goes when the modal closes: the control to correct or press again. The control

@@ -1,5 +1,6 @@
 import { ExtraDetailCode, StatusCode } from '@/lib/api/codes';
-import { exceptionModal, modal, statusModal, type GoTo, type ModalMessage } from './outcome';
+import { exceptionModal, modal, type GoTo, type ModalMessage } from './outcome';
+import { statusModal } from './outcomeMessages';
 
 type SendAnswer = { statusCode: number; detailCode?: number | null; exceptionId?: string | null; transportFailed?: boolean };
 

@@ -1,4 +1,5 @@
-import { destination, errorPage, exceptionModal, modalText, statusModal, type Outcome } from './outcome';
+import { destination, errorPage, exceptionModal, type Outcome } from './outcome';
+import { modalText, statusModal } from './outcomeMessages';
 
 describe('destination: where an outcome leaves for', () => {
   it.each<[Outcome, string | undefined]>([

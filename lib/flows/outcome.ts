@@ -1,4 +1,3 @@
-import { statusName, StatusCode } from '@/lib/api/codes';
 import { errorPageUrl, type ErrorRecord } from './errorRecord';
 
 /**
@@ -30,7 +29,7 @@ export type Outcome<Key extends string = string, Extra extends object = object> 
 /** The message key of the generic Exception (the internal-error text with the exception id). */
 export const EXCEPTION_MESSAGE = 'Exception';
 
-type Answer = { statusCode: number; detailCode?: number | null; exceptionId?: string | null; transportFailed?: boolean };
+export type Answer = { statusCode: number; detailCode?: number | null; exceptionId?: string | null; transportFailed?: boolean };
 
 export function errorPage(response: { statusCode: number; detailCode: number; exceptionId?: string | null }, extra: { codeTyped?: true } = {}): ToErrorPage {
   return { kind: 'errorPage', error: { statusCode: response.statusCode, detailCode: response.detailCode, exceptionId: response.exceptionId ?? undefined, ...extra } };
@@ -43,26 +42,6 @@ export function modal<Key extends string>(messageKey: Key): ModalMessage<Key> {
 /** The generic Exception, with the answer's exception id where it has one. */
 export function exceptionModal(response: Pick<Answer, 'exceptionId'> = {}): ModalMessage<typeof EXCEPTION_MESSAGE> {
   return { kind: 'modal', messageKey: EXCEPTION_MESSAGE, ...(response.exceptionId && { exceptionId: response.exceptionId }) };
-}
-
-/**
- * The common error display for an answer no rule of the form names: a transport failure
- * or an Exception is the generic Exception; a status the spec names is ErrorCodeMsg_<name>; an
- * unknown one the generic Exception without an id.
- */
-export function statusModal(response: Answer): ModalMessage {
-  if (response.transportFailed || response.statusCode === StatusCode.Exception) return exceptionModal(response);
-  const name = statusName(response.statusCode);
-  return name ? modal(`ErrorCodeMsg_${name}`) : exceptionModal();
-}
-
-/**
- * The modal's text: the form's text for the key, else (the generic Exception, a key the form has
- * no text for) the internal-error text with the exception id in place of '{id}'.
- */
-export function modalText(outcome: { messageKey: string; exceptionId?: string }, texts: Readonly<Record<string, string>>, internalError: string): string {
-  if (outcome.messageKey !== EXCEPTION_MESSAGE && Object.hasOwn(texts, outcome.messageKey)) return texts[outcome.messageKey]!;
-  return internalError.replace('{id}', outcome.exceptionId ?? '');
 }
 
 /** The address an outcome leaves for, if it leaves the page. */

@@ -1,7 +1,8 @@
 import { DetailCode, ExtraDetailCode, StatusCode } from '@/lib/api/codes';
 import type { InvoiceField, InvoiceProblemKind } from '@/lib/validation/portal';
 import type { ErrorRecord } from './errorRecord';
-import { exceptionModal, modal, statusModal, type Done, type ModalMessage, type Stay } from './outcome';
+import { exceptionModal, modal, type Done, type ModalMessage, type Stay } from './outcome';
+import { statusModal } from './outcomeMessages';
 import { portalPrice, type PaypalAmount, type PortalPrice } from './price';
 
 /**
