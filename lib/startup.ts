@@ -34,6 +34,20 @@ export function logAppMode(config: Pick<AppConfig, 'NODE_ENV' | 'DEMO_MODE' | 'e
 }
 
 /**
+ * The demo PayPal provider's storage, opened as the server starts rather than by the first payment:
+ * a new PGlite folder takes seconds to create, which the buyer's first order would wait for. Not
+ * awaited, so that the start is not held up; a failure is logged, and the first order tries again.
+ */
+function openDemoProvider(config: AppConfig): void {
+  void (async () => {
+    const { demoProviderServed } = await import('./paypal-demo/served');
+    if (!demoProviderServed(config)) return;
+    const { demoProvider } = await import('./paypal-demo/provider');
+    await demoProvider(config);
+  })().catch((error: unknown) => logEvent('error', 'paypal_demo_unavailable', { message: error instanceof Error ? error.message : String(error) }));
+}
+
+/**
  * Server start: a wrong configuration, or a production start without server.mjs, stops the start
  * with a message saying what is wrong, and the embedded API applies its migrations (and seeds the
  * demo data) before the first request.
@@ -47,6 +61,7 @@ export async function startServer({ building = false }: { building?: boolean } =
       const { embeddedApi } = await import('./embedded-api');
       const api = await embeddedApi();
       logEvent('info', 'embedded_api_ready', { database: api.db.kind, ...(!config.DATABASE_URL && { dataDir: config.dataDir }) });
+      if (!building) openDemoProvider(config);
     } else {
       logEvent('info', 'upstream_configured', { upstream: new URL(config.UPSTREAM_API_URL ?? '').origin });
     }
