@@ -1,7 +1,15 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-/** Debian's Chromium; nothing here downloads a browser. */
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * Debian's Chromium; nothing here downloads a browser. Its old headless shell when installed (as
+ * .ci/install-test-deps does): the same engine without the full browser's windowing, a third less
+ * CPU over the journeys (docs/testing.md). CHROMIUM_PATH=/usr/bin/chromium runs the full browser,
+ * which `--headed` needs.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 /** E2E_PORT_BASE moves all three servers, so that two checkouts can run their suites side by side. */
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
 const PORT = BASE;
@@ -32,6 +40,13 @@ process.env.E2E_SMTP_PORT = String(SMTP_PORT);
 const MAIL = `SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} SMTP_TIMEOUT_MS=3000 MAIL_MAX_PER_CLIENT_PER_HOUR=100000 MAIL_MAX_PER_RECIPIENT_PER_HOUR=100000 PUBLIC_URL=http://localhost:${PORT}`;
 
 /**
+ * Every server the journeys start on a new PGlite folder begins from a dump of an empty cluster
+ * instead of initdb (lib/sql/emptyCluster.ts): 8 s of CPU less per start. The newcomer's journey
+ * and `npm run test:fuzz` still start from initdb, as an operator does.
+ */
+process.env.TEST_PGLITE_FROM_DUMP ??= 'on';
+
+/**
  * QA against a deployed instance: BASE_URL is its address, no server is started here, and the
  * journeys that need what only these servers give skip themselves (e2e/support/deployed.ts).
  */
@@ -53,6 +68,11 @@ const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
  */
 // The portal's payments send a confirmation mail (e2e/portal/payment.spec.ts): they must not land in another journey's SMTP server.
 const MAIL_SPECS = ['**/email.spec.ts', '**/kodew-end-to-end.spec.ts', '**/kgc.spec.ts', '**/portal/payment.spec.ts'];
+/**
+ * The journeys that wait for a session to near its end or to end: minutes of waiting on the clock
+ * with little for the CPU to do, so they run beside two workers that do (project 'timers').
+ */
+const TIMER_SPECS = ['**/session-timeout.spec.ts', '**/session-ended.spec.ts', '**/session-timeout-offline.spec.ts'];
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
 const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
 
@@ -60,9 +80,10 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  // Two: the journeys keep two cores busy (Chromium most of all); four took as long on two cores, and
-  // journeys that wait on timers failed for want of CPU (docs/testing.md).
-  workers: 2,
+  // Two journeys that work the browser at a time keep two cores busy (Chromium most of all); more
+  // took as long, and journeys that wait on timers failed for want of CPU. The third worker is for
+  // the session-timeout journeys ('timers'), which mostly wait (docs/testing.md).
+  workers: 3,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -89,7 +110,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: DESKTOP, testIgnore: DATABASE_URL ? [...STANDIN_SPECS, ...MAIL_SPECS] : [...STANDIN_SPECS, ...MAIL_SPECS, ...POSTGRES_SPECS] },
+    // First, so that they take the third worker from the start; one file at a time, each with a server of its own.
+    { name: 'timers', use: DESKTOP, testMatch: TIMER_SPECS, workers: DEPLOYED ? undefined : 1 },
+    { name: 'chromium', use: DESKTOP, testIgnore: [...TIMER_SPECS, ...STANDIN_SPECS, ...MAIL_SPECS, ...(DATABASE_URL ? [] : POSTGRES_SPECS)], workers: DEPLOYED ? undefined : 2 },
     // Against BASE_URL no journey runs an SMTP server (they need 'smtp'), so the rest need not wait for each other.
     { name: 'mail', use: DESKTOP, testMatch: MAIL_SPECS, workers: DEPLOYED ? undefined : 1 },
     // These share the one stand-in upstream, which some of them switch to failing or to dropping

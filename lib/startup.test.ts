@@ -11,7 +11,7 @@ function start(env: Record<string, string>, markedByServerMjs = false, options =
   const result = spawnSync(
     path.resolve('node_modules/.bin/tsx'),
     ['-e', `${mark} require('./lib/startup').startServer(${options}).then(() => process.exit(0))`],
-    { env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, NODE_ENV: 'production', DATA_DIR: dataDir, ...env }, encoding: 'utf8', timeout: 60_000 },
+    { env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, NODE_ENV: 'production', DATA_DIR: dataDir, TEST_PGLITE_FROM_DUMP: 'on', ...env }, encoding: 'utf8', timeout: 60_000 },
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
   return result;

@@ -65,6 +65,9 @@ test.describe('@operator a newcomer runs their own questionnaire', needs('own-se
     fs.writeFileSync(path.join(work, 'team-check.json'), JSON.stringify(TEAM_CHECK, null, 2));
     env = { ...process.env, DATA_DIR: path.join(work, 'data'), PUBLIC_URL: `http://localhost:${PORT}` };
     delete env.DATABASE_URL;
+    // The first command creates the data folder by initdb, as on an operator's machine, not from the
+    // tests' dump of an empty cluster (playwright.config.ts).
+    delete env.TEST_PGLITE_FROM_DUMP;
   });
 
   test.afterAll(async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { emptyCluster as cachedEmptyCluster, testsStartFromDump } from './emptyCluster';
 import { createFolderApart } from './pgliteFolder';
 import type { Database, Sql } from './types';
 
@@ -19,16 +20,18 @@ export type PgliteOptions = {
  * PGlite in this folder (created when new), or in memory without one. A new folder is created in a
  * worker first (pgliteFolder.ts), so that initdb's memory leaves with the worker.
  */
-export async function openPglite(folder: string | undefined, { settings, afterClose, emptyCluster }: PgliteOptions): Promise<Database> {
+export async function openPglite(folder: string | undefined, options: PgliteOptions): Promise<Database> {
+  const { settings, afterClose } = options;
   const { PGlite } = await import('@electric-sql/pglite');
   const isNew = folder === undefined || !fs.existsSync(path.join(folder, 'PG_VERSION'));
-  const options = { startParams: [...PGlite.defaultStartParams, ...settings], ...(isNew && emptyCluster && { loadDataDir: emptyCluster }) };
+  const emptyCluster = options.emptyCluster ?? (isNew && testsStartFromDump() ? await cachedEmptyCluster() : undefined);
+  const start = { startParams: [...PGlite.defaultStartParams, ...settings], ...(isNew && emptyCluster && { loadDataDir: emptyCluster }) };
   if (folder !== undefined) {
     // PGlite creates only the last folder of its path.
     fs.mkdirSync(path.dirname(folder), { recursive: true });
     if (isNew && !emptyCluster) await createFolderApart(folder, settings);
   }
-  const db = folder ? await PGlite.create(folder, options) : await PGlite.create(options);
+  const db = folder ? await PGlite.create(folder, start) : await PGlite.create(start);
   // PGlite is one connection: serialise transactions so that two requests never interleave in one.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {

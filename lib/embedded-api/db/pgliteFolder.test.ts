@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTestsStartFromDump } from '@/lib/sql/emptyCluster';
 import { openDatabase } from './database';
 
 describe('openDatabase on a PGlite data folder', () => {
+  // initdb as on an operator's first start, not the tests' dump of an empty cluster (jest.setup.ts).
+  let undo: () => void;
+  beforeAll(() => (undo = setTestsStartFromDump(false)));
+  afterAll(() => undo());
   let dataDir: string;
   beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'database-'));

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { emptyCluster } from '@/lib/sql/emptyCluster';
 import { openDatabase, type Database } from './database';
 
 /**
@@ -23,32 +24,6 @@ export type TestStore = {
   /** On the server: the database's URL, for what connects by itself (the admin command line's DATABASE_URL). */
   databaseUrl?: string;
 };
-
-/**
- * An empty PGlite cluster, dumped once per PGlite version on this machine: every test database
- * starts from it instead of running initdb, which takes 3 s of a busy core each time and ran
- * hundreds of times a run. The tests still apply the migrations and create the demo data. Written
- * under a name of its own and renamed, so that jest workers making it at once never read half of one.
- */
-let emptyClusterDump: Promise<Blob> | undefined;
-export function emptyCluster(): Promise<Blob> {
-  return (emptyClusterDump ??= loadOrMakeEmptyCluster());
-}
-
-async function loadOrMakeEmptyCluster(): Promise<Blob> {
-  const { version } = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
-  const file = path.join(os.tmpdir(), `assessment-web-empty-cluster-pglite-${version}.tar`);
-  if (!fs.existsSync(file)) {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create();
-    const dump = await db.dumpDataDir('none');
-    await db.close();
-    const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(partial, file);
-  }
-  return new Blob([fs.readFileSync(file)]);
-}
 
 /** A store that outlives its connections: a PGlite folder, or a fresh database on the server. */
 export async function createTestStore(): Promise<TestStore> {
