@@ -22,6 +22,18 @@ test.describe('@foundation accessibility', () => {
     await expectNoAxeViolations(page);
   });
 
+  // The scan itself: what it must find on a page of the app, in the page and in a frame of its own origin.
+  test('the scan finds a picture without a text alternative, in the page and in a same-origin frame', async ({ page }) => {
+    await page.goto('/support');
+    await hydrated(page);
+    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<img src="/favicon.ico">'));
+    await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt/);
+    await page.evaluate(() => document.querySelector('main img:not([alt])')!.remove());
+    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<iframe title="Rahmen" srcdoc="<html lang=de><title>x</title><main><img src=/favicon.ico></main></html>"></iframe>'));
+    await expect(page.frameLocator('iframe[title="Rahmen"]').locator('img')).toBeAttached();
+    await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt/);
+  });
+
   test('the skip link leads to the content by keyboard', async ({ page }) => {
     await page.goto('/support');
     await hydrated(page);
