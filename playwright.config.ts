@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+
+type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number];
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
@@ -76,6 +78,12 @@ const TIMER_SPECS = ['**/session-timeout.spec.ts', '**/session-ended.spec.ts', '
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
 const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
 
+/**
+ * E2E_ONLY_APP_SERVER=1: the app alone, without the stand-in upstream and the app in front of it,
+ * for runs of journeys that use neither (the PostgreSQL pass, the happy path on another Node).
+ */
+const ONLY_APP = process.env.E2E_ONLY_APP_SERVER === '1';
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -119,7 +127,12 @@ export default defineConfig({
     // texts: one at a time, so that a switch never reaches another's journey.
     { name: 'standin', use: DESKTOP, testMatch: STANDIN_SPECS, workers: 1 },
   ],
-  webServer: DEPLOYED ? [] : [
+  webServer: DEPLOYED ? [] : ONLY_APP ? servers().slice(0, 1) : servers(),
+});
+
+/** The app with the embedded API first; then the stand-in upstream and the app in front of it. */
+function servers(): WebServer[] {
+  return [
     {
       // The app with the embedded API on a fresh data folder (or emptied database), as a fresh machine would start it.
       command: `rm -rf .data-e2e && ${ON_DATABASE}DEMO_MODE=on DATA_DIR=.data-e2e ${LIMITS} ${MAIL} node server.mjs -p ${PORT}`,
@@ -144,5 +157,5 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
     },
-  ],
-});
+  ];
+}
