@@ -33,6 +33,7 @@ async function measureQuestionnaire(browser: Browser, base: string, kind: Questi
     const loadMark = network.mark();
     const cold = await measureLoad(page, network, url);
     log(`${kind}: usable after ${cold.usableMs} ms (cold); ${count} turns`);
+    if (count === 0) return { kind, name: kind, path: '/questionnaire', row: row.row, cold };
     let pictures: PageResult['pictures'];
     let turnList: Turn[];
     if (kind === 'slider') {
@@ -64,6 +65,7 @@ async function measurePortal(browser: Browser, base: string, count: number, log:
     const url = `${base}${PORTAL_PATH}`;
     const cold = await measureLoad(page, network, url);
     log(`portal: usable after ${cold.usableMs} ms (cold); ${count} turns invoice → summary`);
+    if (count === 0) return { kind: 'portal', name: 'portal', path: PORTAL_PATH, cold };
     const { forward, back } = await portalTurns(page, network, count);
     const warm = await measureLoad(page, network, url, 'reload');
     return { kind: 'portal', name: 'portal', path: PORTAL_PATH, row: 'PORTAL (PTDEMO01, portal 1)', cold, warm, turns: summarise(forward), turnList: [...forward, ...back], backTurns: summarise(back) };

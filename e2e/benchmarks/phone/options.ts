@@ -8,7 +8,7 @@ Measures the build in .next, made by \`npm run build\` (run first when there is 
 .next/build-manifest.json, and the precompressed copies \`npm run build\` writes (lib/scripts/precompress.mjs)
 are what the server sends; after \`npx next build\` alone it sends Next's own gzip. Exits 0
 whatever the figures (a measurement); with --check, 1 when a page's first-load JS (gzip) is over
-its budget. Unless --no-floor, it also builds a scratch App Router app with the same next (phone/floor.ts:
+its budget. --turns 0 loads each page once, cold (the size budget), with no turns, reload or picture checks. Unless --no-floor, it also builds a scratch App Router app with the same next (phone/floor.ts:
 an empty page and the smallest code form) and prints what any page costs before the app's own code.`;
 
 export type PhoneOptions = {
@@ -40,7 +40,7 @@ export function phoneOptions(): PhoneOptions {
     process.exit(0);
   }
   const turns = Number(args.turns);
-  if (!Number.isInteger(turns) || turns < 1) throw new Error(`--turns must be a positive integer, not ${args.turns}`);
+  if (!Number.isInteger(turns) || turns < 0) throw new Error(`--turns must be 0 or a positive integer, not ${args.turns}`);
   const pages = args.pages.split(',').map((name) => name.trim()).filter(Boolean) as Kind[];
   for (const name of pages) if (!KINDS.includes(name)) throw new Error(`--pages: unknown page kind ${name} (${KINDS.join(', ')})`);
   return { turns, pages, noLighthouse: args['no-lighthouse'], noFloor: args['no-floor'], check: args.check, json: args.json, port: args.port };
