@@ -9,8 +9,8 @@ import { ended, toPageOne, warning } from '../support/sessionTimeout';
 /**
  * A session left to end says so, and loses nothing chosen: signed in again, the page is as it was
  * left (the warning and its extension: session-timeout.spec.ts). Tokens here live 45 s and the
- * warning comes 20 s before their end. The server is this file's own (not session-timeout.spec's,
- * so that both files run at once), and every demo row on it is fresh.
+ * warning comes 20 s before their end. The server is this file's own, not session-timeout.spec's,
+ * and every demo row on it is fresh.
  */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 74;
 const TTL_SECONDS = 45;

@@ -12,7 +12,8 @@ import { ended, sessionEnds, stay, toPageOne, warning } from '../support/session
  * their end, so a journey sees it about 25 s after the last renewal (a page load or a draft, once
  * the token is older than 4.5 s, a tenth of its life). The server is this file's own, so every
  * demo row on it is fresh; each journey uses a row of its own. The journeys that let the session
- * end are in session-ended.spec.ts, on a server of their own, so that both files run at once.
+ * end are in session-ended.spec.ts, on a server of their own; the files run one after another in
+ * the project 'timers' (playwright.config.ts).
  */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 72;
 const TTL_SECONDS = 45;
