@@ -39,14 +39,24 @@ export function setTestsStartFromDump(on: boolean): () => void {
 async function loadOrMake(): Promise<Blob> {
   const { version } = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
   const file = path.join(os.tmpdir(), `assessment-web-empty-cluster-pglite-${version}.tar`);
-  if (!fs.existsSync(file)) {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create();
-    const made = await db.dumpDataDir('none');
-    await db.close();
-    const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(partial, Buffer.from(await made.arrayBuffer()));
-    fs.renameSync(partial, file);
+  if (fs.existsSync(file)) {
+    // The temporary folder is everyone's: a dump another user left there (or could still change) is
+    // not loaded into a database; this process makes its own instead.
+    const { uid, mode } = fs.statSync(file);
+    if (uid === process.getuid?.() && (mode & 0o022) === 0) return new Blob([fs.readFileSync(file)]);
+    return make();
   }
-  return new Blob([fs.readFileSync(file)]);
+  const made = await make();
+  const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(partial, Buffer.from(await made.arrayBuffer()), { mode: 0o644 });
+  fs.renameSync(partial, file);
+  return made;
+}
+
+async function make(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create();
+  const made = await db.dumpDataDir('none');
+  await db.close();
+  return made;
 }
