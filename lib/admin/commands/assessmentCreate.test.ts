@@ -3,6 +3,10 @@ import { createTestStore, type TestStore } from '@/lib/embedded-api/db/testDatab
 import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
+import { closeSharedFolders } from '../oneOpenPerSuite';
+
+// The commands' opens of the data folder share one open database for the suite (oneOpenPerSuite.ts).
+jest.mock('@/lib/embedded-api/db/database', () => jest.requireActual('../oneOpenPerSuite').databaseModule());
 
 const dataDir = tempDataDir();
 let store: TestStore;
@@ -19,6 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await closeSharedFolders();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await store.remove();
 });

@@ -6,6 +6,10 @@ import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
 import { LIST_COLUMNS } from './assessmentList';
+import { closeSharedFolders } from '../oneOpenPerSuite';
+
+// The commands' opens of the data folder share one open database for the suite (oneOpenPerSuite.ts).
+jest.mock('@/lib/embedded-api/db/database', () => jest.requireActual('../oneOpenPerSuite').databaseModule());
 
 const dataDir = tempDataDir();
 let store: TestStore;
@@ -34,6 +38,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await closeSharedFolders();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await store.remove();
 });
@@ -71,7 +76,8 @@ describe('assessment list', () => {
   });
 
   it('runs while the app has the database open on PostgreSQL; on PGlite refuses with EXIT.busy', async () => {
-    // Opened as the app opens it (startEmbeddedApi).
+    // Opened as the app opens it (startEmbeddedApi), once the commands before have given the folder back.
+    await closeSharedFolders();
     const app = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, lock: { role: 'app' } });
     try {
       const io = recorder(env);

@@ -4,6 +4,10 @@ import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
 import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { envFor, recorder, tempDataDir, withDb } from '../testSupport';
+import { closeSharedFolders } from '../oneOpenPerSuite';
+
+// The commands' opens of the data folder share one open database for the suite (oneOpenPerSuite.ts).
+jest.mock('@/lib/embedded-api/db/database', () => jest.requireActual('../oneOpenPerSuite').databaseModule());
 
 const dataDir = tempDataDir();
 let store: TestStore;
@@ -15,6 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closeSharedFolders();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await store.remove();
 });

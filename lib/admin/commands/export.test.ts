@@ -7,6 +7,10 @@ import { EXIT } from '../command';
 import { exportAnswers } from '../export';
 import { runAdmin } from '../main';
 import { envFor, insertQuestionnaire, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
+import { closeSharedFolders } from '../oneOpenPerSuite';
+
+// The commands' opens of the data folder share one open database for the suite (oneOpenPerSuite.ts).
+jest.mock('@/lib/embedded-api/db/database', () => jest.requireActual('../oneOpenPerSuite').databaseModule());
 
 const dataDir = tempDataDir();
 let store: TestStore;
@@ -45,6 +49,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await closeSharedFolders();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await store.remove();
 });

@@ -6,6 +6,10 @@ import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { envFor, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
 import { OUTBOX_COLUMNS } from './outbox';
+import { closeSharedFolders } from '../oneOpenPerSuite';
+
+// The commands' opens of the data folder share one open database for the suite (oneOpenPerSuite.ts).
+jest.mock('@/lib/embedded-api/db/database', () => jest.requireActual('../oneOpenPerSuite').databaseModule());
 
 const dataDir = tempDataDir();
 const FROM = 'Assessment Online <no-reply@assessment-online.example>';
@@ -24,6 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await closeSharedFolders();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await store.remove();
 });

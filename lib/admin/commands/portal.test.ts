@@ -7,6 +7,10 @@ import { EXIT } from '../command';
 import { runAdmin } from '../main';
 import { parsePrice } from '../portals';
 import { envFor, parseCsv, recorder, tempDataDir, withDb } from '../testSupport';
+import { closeSharedFolders } from '../oneOpenPerSuite';
+
+// The commands' opens of the data folder share one open database for the suite (oneOpenPerSuite.ts).
+jest.mock('@/lib/embedded-api/db/database', () => jest.requireActual('../oneOpenPerSuite').databaseModule());
 
 const dataDir = tempDataDir();
 let store: TestStore;
@@ -18,6 +22,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await closeSharedFolders();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await store.remove();
 });
