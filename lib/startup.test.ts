@@ -3,14 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Starts the app's start-up step as instrumentation.ts does, in a fresh process. */
+/**
+ * Starts the app's start-up step as instrumentation.ts does, in a fresh process: node with tsx's
+ * loader in the same process (not tsx's command line, which starts a second node under it) and,
+ * as jest's own, PGlite's WebAssembly on V8's baseline compiler only (package.json's test:unit).
+ */
 function start(env: Record<string, string>, markedByServerMjs = false, options = '') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-'));
   // server.mjs sets this mark on globalThis before Next starts (lib/edge/clientAddress.mjs).
   const mark = markedByServerMjs ? "globalThis[Symbol.for('assessment-web.edge-server')] = true;" : '';
   const result = spawnSync(
-    path.resolve('node_modules/.bin/tsx'),
-    ['-e', `${mark} require('./lib/startup').startServer(${options}).then(() => process.exit(0))`],
+    process.execPath,
+    ['--liftoff-only', '--import', 'tsx', '-e', `${mark} require('./lib/startup').startServer(${options}).then(() => process.exit(0))`],
     { env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, NODE_ENV: 'production', DATA_DIR: dataDir, TEST_PGLITE_FROM_DUMP: 'on', ...env }, encoding: 'utf8', timeout: 60_000 },
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
