@@ -5,12 +5,18 @@
 # (PGPORT, default 54329). The cluster is stopped and its folder removed however the command ends:
 # normally, failing, or interrupted (INT, TERM). Its exit code is the command's. As root the server
 # runs as the postgres user (runuser); otherwise as the caller, who must be allowed to run initdb.
-# The role `probe` is a superuser, so the command may create and drop databases of its own. The
-# cluster is thrown away, so it never waits for the disk (fsync, synchronous_commit and
-# full_page_writes off, PostgreSQL's "non-durable settings"): what a crash of the machine would lose
-# no test looks at, and the PostgreSQL pass took a tenth less time. Example:
+# The role `probe` is a superuser, so the command may create and drop databases of its own.
+# --non-durable (first): the server never waits for the disk (fsync, synchronous_commit and
+# full_page_writes off, PostgreSQL's "non-durable settings"), for the test passes, which never
+# crash it: the PostgreSQL pass took a tenth less time. Without it the server is as durable as an
+# operator's, which the benchmarks need (durability.ts kills it). Example:
 #   bash lib/scripts/with-temp-postgres.sh npx tsx lib/scripts/guessing-concurrency.ts
 set -euo pipefail
+settings="-c listen_addresses=127.0.0.1 -c max_connections=200"
+if [ "${1:-}" = "--non-durable" ]; then
+  settings="$settings -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  shift
+fi
 BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
   echo "with-temp-postgres: no PostgreSQL server found under /usr/lib/postgresql/*/bin (apt-get install -y postgresql, or set PG_BIN)" >&2
@@ -31,7 +37,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 [ "$(id -u)" = 0 ] && chown postgres "$DIR"
 as_pg "$BIN/initdb" -D "$DIR/data" -U probe --auth=trust >/dev/null
-if ! as_pg "$BIN/pg_ctl" -D "$DIR/data" -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" -l "$DIR/log" -w start >/dev/null; then
+if ! as_pg "$BIN/pg_ctl" -D "$DIR/data" -o "-p $PORT -k $DIR $settings" -l "$DIR/log" -w start >/dev/null; then
   cat "$DIR/log" >&2
   exit 1
 fi
