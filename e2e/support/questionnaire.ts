@@ -105,6 +105,16 @@ export async function draftSaved(page: Page): Promise<void> {
   const response = await page.waitForResponse((answer) => questionnaireBody(answer.request())?.draft === true, { timeout: 20_000 });
   const json = (await response.json()) as { statusCode?: number; conflict?: boolean };
   expect({ statusCode: json.statusCode, conflict: json.conflict ?? false }).toEqual({ statusCode: 1, conflict: false });
+  // The page takes the answer in a moment after it arrived, more on a busy machine: until then,
+  // leaving would still ask (a journey that went back at once waited for ever on a dismissed prompt).
+  await expect.poll(() => page.evaluate(leavingAsks), { message: 'the page still asks before it is left' }).toBe(false);
+}
+
+/** Whether leaving the page now would ask first: its before-unload guard, asked as the browser would. */
+function leavingAsks(): boolean {
+  const leaving = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(leaving);
+  return leaving.defaultPrevented;
 }
 
 /**
