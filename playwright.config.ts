@@ -80,7 +80,7 @@ const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/toke
 
 /**
  * E2E_ONLY_APP_SERVER=1: the app alone, without the stand-in upstream and the app in front of it,
- * for runs of journeys that use neither (the PostgreSQL pass, the happy path on another Node).
+ * for runs of journeys that use neither (the PostgreSQL pass).
  */
 const ONLY_APP = process.env.E2E_ONLY_APP_SERVER === '1';
 

@@ -32,16 +32,17 @@ async function openShared(options: DatabaseOptions): Promise<Database> {
   }
   const db = await opening;
   let closed = false;
-  const open = () => {
+  const whileOpen = <T>(work: () => Promise<T>): Promise<T> => {
     if (closed) throw new Error('this database was closed');
+    return work();
   };
   return {
     kind: db.kind,
     get closed() {
       return closed || db.closed;
     },
-    query: async (text, params) => (open(), db.query(text, params)),
-    transaction: async (fn) => (open(), db.transaction(fn)),
+    query: async (text, params) => whileOpen(() => db.query(text, params)),
+    transaction: async (fn) => whileOpen(() => db.transaction(fn)),
     close: async () => {
       closed = true;
     },
