@@ -10,6 +10,7 @@ import { demoValue } from './demo/seed';
 import { createMember, findGroupCode } from './groups/store';
 import { hashKey } from './keys';
 import { startOrdersStandin, type OrdersStandin } from './payments/ordersStandin';
+import { confirmationsSettled } from './portal/confirmation';
 import { ROUTES } from './router';
 import { isTokenFailure, revokeToken, signToken, verifyToken } from './tokens';
 import { bundledDefinition, sendTo, startTestApi, testSettings, type Handle } from './testApi';
@@ -64,7 +65,13 @@ afterAll(async () => {
 
 const encrypt = (plain: string) => encryptClientValue(plain, settings.clientCryptoKey, settings.clientCryptoIv);
 
-const call = (callPath: string, body: unknown) => sendTo(handle, callPath, body, '192.0.2.1');
+// A reported payment's confirmation goes out after the answer (portal/confirmation.ts); waiting for it
+// keeps one call's mail out of the next call's before-and-after.
+const call = async (callPath: string, body: unknown) => {
+  const result = await sendTo(handle, callPath, body, '192.0.2.1');
+  await confirmationsSettled(db);
+  return result;
+};
 
 /**
  * One assessment of its own per cell, with personal data that must not leak. A group participant's
