@@ -2,6 +2,7 @@ import type { Questionnaire } from '@/lib/content/questionnaire';
 import { productRules } from '@/lib/flows/products';
 import type { Database, Sql } from '../db/database';
 import { hashKey } from '../keys';
+import { DEMO_KEY_HASHES } from './keyHashes';
 import { importBundledQuestionnaires } from '../questionnaires/import';
 import { resetDemoGroupCodes, seedDemoGroupCodes } from './groupSeed';
 import { DEMO_ASSESSMENTS } from './rows';
@@ -59,7 +60,7 @@ export async function resetDemo(db: Database): Promise<void> {
 async function insertDemo(tx: Sql, imported: Imported): Promise<void> {
   for (const demo of DEMO_ASSESSMENTS) {
     const questionnaire = imported.get(demo.questionnaireKey)!;
-    const keyHash = demo.accessCode ? await hashKey(demo.accessCode) : null;
+    const keyHash = demo.accessCode ? (DEMO_KEY_HASHES[demo.accessCode] ?? (await hashKey(demo.accessCode))) : null;
     const [assessor] = await tx.query<{ id: number }>(
       `insert into assessor (first_name, last_name, email, is_registered, must_register, key_hash)
        values ($1, $2, $3, $4, $5, $6) returning id`,
