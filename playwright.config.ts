@@ -43,8 +43,8 @@ const MAIL = `SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} SMTP_TIMEOUT_MS=3000 MAIL_M
 
 /**
  * Every server the journeys start on a new PGlite folder begins from a dump of an empty cluster
- * instead of initdb (lib/sql/emptyCluster.ts): 8 s of CPU less per start. The newcomer's journey
- * and `npm run test:fuzz` still start from initdb, as an operator does.
+ * instead of initdb (lib/sql/emptyCluster.ts): 8 s of CPU less per start (`npm run test:fuzz` too).
+ * The newcomer's journey still starts from initdb, as an operator does.
  */
 process.env.TEST_PGLITE_FROM_DUMP ??= 'on';
 
