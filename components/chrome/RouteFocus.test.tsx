@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import '@testing-library/jest-dom';
 import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { FocusOnRouteChange } from './RouteFocus';

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import '@testing-library/jest-dom';
 import { useEffect } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ChromeTextsProvider } from '@/components/chrome/ChromeTexts';

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { installDialogStandIns } from '@/components/modal/jsdomDialog';
 import { ModalProvider } from '@/components/modal/ModalProvider';

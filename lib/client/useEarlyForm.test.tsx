@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import '@testing-library/jest-dom';
 import { act, useState, type FormEvent, type ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { screen } from '@testing-library/react';

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import '@testing-library/jest-dom';
 import { useRef, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { useFocusAfterRender } from './useFocusAfterRender';

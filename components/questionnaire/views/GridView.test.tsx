@@ -1,6 +1,7 @@
 /**
  * @jest-environment jsdom
  */
+import '@testing-library/jest-dom';
 import { useState } from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { AnswerValuesConfig, Question } from '@/lib/api/schemas/questionnaire';
