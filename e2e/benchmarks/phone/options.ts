@@ -8,7 +8,8 @@ Measures the build in .next, made by \`npm run build\` (run first when there is 
 .next/build-manifest.json, and the precompressed copies \`npm run build\` writes (lib/scripts/precompress.mjs)
 are what the server sends; after \`npx next build\` alone it sends Next's own gzip. Exits 0
 whatever the figures (a measurement); with --check, 1 when a page's first-load JS (gzip) is over
-its budget. --turns 0 loads each page once, cold (the size budget), with no turns, reload or picture checks. Unless --no-floor, it also builds a scratch App Router app with the same next (phone/floor.ts:
+its budget. --turns 0 loads each page once, cold (the size budget), with no turns, reload or picture checks,
+in the old headless shell when installed (CHROMIUM_PATH chooses another). Unless --no-floor, it also builds a scratch App Router app with the same next (phone/floor.ts:
 an empty page and the smallest code form) and prints what any page costs before the app's own code.`;
 
 export type PhoneOptions = {
