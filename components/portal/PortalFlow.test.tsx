@@ -71,13 +71,22 @@ function renderFlow(offer: PortalOffer = OFFER) {
   );
 }
 
+/**
+ * Fills page 1 as a buyer whose values come from the clipboard or a form filler: one input event a
+ * field. Typing them key by key rendered the flow 75 times a fill, over the 15 tests that fill it
+ * (the suite: 18 → 11 s of CPU); the tests of what typing does still type.
+ */
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('radio', { name: texts.PortalInvoiceCompany }));
-  await user.type(screen.getByLabelText(texts.PortalNameCompanyLabel), '  Muster GmbH ');
-  await user.type(screen.getByLabelText(texts.PortalStreetLabel), 'Hauptstraße 1');
-  await user.type(screen.getByLabelText(texts.PortalCityLabel), '10115 Berlin');
-  await user.type(screen.getByLabelText(texts.PortalEmailLabel, { selector: 'input' }), 'erika@example.org');
-  await user.type(screen.getByLabelText(texts.PortalEmailConfirmLabel), 'erika@example.org');
+  const paste = async (field: HTMLElement, value: string) => {
+    await user.click(field);
+    await user.paste(value);
+  };
+  await paste(screen.getByLabelText(texts.PortalNameCompanyLabel), '  Muster GmbH ');
+  await paste(screen.getByLabelText(texts.PortalStreetLabel), 'Hauptstraße 1');
+  await paste(screen.getByLabelText(texts.PortalCityLabel), '10115 Berlin');
+  await paste(screen.getByLabelText(texts.PortalEmailLabel, { selector: 'input' }), 'erika@example.org');
+  await paste(screen.getByLabelText(texts.PortalEmailConfirmLabel), 'erika@example.org');
   await user.click(screen.getByRole('checkbox', { name: texts.PortalPrivacyLabel }));
   await user.click(screen.getByRole('checkbox', { name: texts.PortalRevocationLabel }));
 }
