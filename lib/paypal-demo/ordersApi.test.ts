@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { createTestStore, expectedTestDatabaseKind, type TestStore } from '@/lib/embedded-api/db/testDatabase';
 import { openDemoDatabase, type DemoDatabase } from './database';
 import { demoOrdersApi, type DemoRequest } from './ordersApi';
 import { DEMO_ORDER_LIFETIME_MS, DEMO_ORDERS_PER_CLIENT_PER_HOUR } from './orderStore';
@@ -6,8 +8,9 @@ import { demoProviderServed } from './served';
 /**
  * The demo provider's Orders API (PAYPAL_MODE=demo): what the checkout script asks in the buyer's
  * browser (create, approve) and what the server asks with the demo credentials (token, read,
- * capture), in PayPal's shapes, on its own database (in memory). The embedded API's client and
- * verification against it over HTTP: lib/embedded-api/payments/loopback.test.ts.
+ * capture), in PayPal's shapes, on its own database: PGlite in memory, or in the PostgreSQL pass
+ * (TEST_DATABASE_URL) a fresh database on that server, as on an operator's PostgreSQL. The embedded
+ * API's client and verification against it over HTTP: lib/embedded-api/payments/loopback.test.ts.
  */
 const SECRET = 'd'.repeat(40);
 const TX = 'PT-ABCDEFGHJKLMNPQRSTUV';
@@ -17,17 +20,21 @@ const ORDER_BODY = {
 };
 const BASIC = `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`;
 
+let store: TestStore | undefined;
 let db: DemoDatabase;
 let clock = Date.parse('2030-03-01T10:00:00Z');
 let api: ReturnType<typeof demoOrdersApi>;
 
 beforeAll(async () => {
-  db = await openDemoDatabase({ memory: true });
+  store = expectedTestDatabaseKind() === 'postgres' ? await createTestStore() : undefined;
+  db = await openDemoDatabase(store?.databaseUrl ? { databaseUrl: store.databaseUrl, dataDir: os.tmpdir() } : { memory: true });
+  expect(db.kind).toBe(expectedTestDatabaseKind());
   api = demoOrdersApi(db, { secret: SECRET, now: () => clock });
 }, 60_000);
 
 afterAll(async () => {
   await db?.close();
+  await store?.remove();
 });
 
 type Body = Record<string, unknown> & { id: string; status: string; name: string; details?: Array<{ issue: string; field?: string }> };
