@@ -26,6 +26,12 @@ type Props<MessageKey extends string> = {
   /** The code is encrypted in the browser: the cipher may load with the page. */
   encrypts: boolean;
   texts: Texts & Record<MessageKey, string>;
+  /**
+   * A code the address gave (a group deep link): in the field from the server's first HTML on, sent
+   * only when the participant sends it, so that opening the link again (a reload, a link preview)
+   * starts nobody. A code typed over it wins.
+   */
+  initialCode?: string;
   /** Sends the code (whitespace removed), given the wrong codes so far, and says where that leads. */
   login: (code: string, failures: number) => Promise<CodeLoginOutcome<MessageKey>>;
 };
@@ -36,8 +42,8 @@ type Props<MessageKey extends string> = {
  * code is what to correct. Focus was nowhere meanwhile when sent from the button (it is disabled
  * while the call runs).
  */
-export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, encrypts, texts, login }: Props<MessageKey>) {
-  const [code, setCode] = useState('');
+export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, encrypts, texts, initialCode = '', login }: Props<MessageKey>) {
+  const [code, setCode] = useState(initialCode);
   const fieldError = useFieldError();
   const failures = useStoredFailures(failuresKey);
   const field = useRef<HTMLInputElement>(null);

@@ -15,16 +15,18 @@ type Props = {
   crypto?: ClientCrypto;
   /** The language the participant chose, sent where the variant sends one. */
   language?: Language;
+  /** The group code of the deep link, put into the field (CodeLoginForm). */
+  linkedCode?: string;
   texts: Texts;
 };
 
 /** The group-code login: the variant's call, the code encrypted where the variant says, the outcome of lib/flows/groupLogin.ts. */
-export function GroupCodeForm({ variant, crypto, language, texts }: Props) {
+export function GroupCodeForm({ variant, crypto, language, linkedCode, texts }: Props) {
   const row = groupVariant(variant);
   const login = async (code: string, failures: number) => {
     const body = async () => ({ groupcode: crypto ? await encryptForUpstream(code, crypto) : code, ...(row.sendsLanguage && language && { uiLanguage: language }) });
     const response = await postCall(row.calls.login, body as () => Promise<BrowserRequest<typeof row.calls.login>>);
     return routeAfterGroupLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures, row);
   };
-  return <CodeLoginForm name="group-code" failuresKey="groupCodeFailures" encrypts={crypto !== undefined} texts={texts} login={login} />;
+  return <CodeLoginForm name="group-code" failuresKey="groupCodeFailures" encrypts={crypto !== undefined} texts={texts} initialCode={linkedCode} login={login} />;
 }

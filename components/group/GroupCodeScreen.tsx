@@ -13,14 +13,17 @@ import { GroupCodeForm } from './GroupCodeForm';
  * The group-code entry of every group flow (spec §2): /{entry}, /{entry}/{groupCode} and, where the
  * variant takes one, /{entry}/{groupCode}/{languageToken}. The page info is loaded without the
  * session token (an old participant's must not block a new start); any answer but Ok goes to the
- * error page. The code in the address names the group: it is not put into the field nor sent, since
- * every login starts a new participant and a link opened again (a reload, a link preview) must not
- * start one; the participant types the code (the demo group codes: docs/operations.md).
+ * error page. The code in the address is put into the (masked) field, so that a pupil who opens
+ * the link their teacher sent need not type it again; it is not sent until the participant sends
+ * it, since every login starts a new participant and a link opened again (a reload, a link
+ * preview) must not start one. Anything that cannot be a group code is left out of the field.
  */
 export async function GroupCodeScreen({ variant, params }: { variant: GroupVariant; params: string[] }) {
   const row = groupVariant(variant);
   if (params.length > (row.languageToken ? 2 : 1)) notFound();
   const groupCode = normaliseCode(params[0] ?? '');
+  // Only a code that could be one: anything else names no group.
+  const linkedCode = groupCodeShape(groupCode) === 'ok' ? groupCode : undefined;
   // proxy.ts has made a language token the session's already (lib/flows/addressLanguage.ts); an unknown one is ignored.
   const addressLanguage = row.languageToken ? languageFromToken(params[1]) : undefined;
   const { t, session, commit } = await loadPage(row.calls.loginPage, {
@@ -29,8 +32,7 @@ export async function GroupCodeScreen({ variant, params }: { variant: GroupVaria
     errors: 'notOk',
     extras: {
       ...(addressLanguage && { uiLanguage: addressLanguage, questionnaireLanguage: addressLanguage }),
-      // Only a code that could be one: anything else names no group.
-      ...(groupCodeShape(groupCode) === 'ok' && { groupCodeIdent: groupCode }),
+      ...(linkedCode && { groupCodeIdent: linkedCode }),
     },
   });
   const config = getConfig();
@@ -43,6 +45,7 @@ export async function GroupCodeScreen({ variant, params }: { variant: GroupVaria
         variant={variant}
         {...(row.encryptsCode && { crypto: { key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV } })}
         {...(language && { language })}
+        {...(linkedCode && { linkedCode })}
         texts={{
           title: t('GroupCodeTitle'),
           text: t('GroupCodeText'),

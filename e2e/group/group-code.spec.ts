@@ -34,8 +34,8 @@ test.describe('@group group-code entry (/kodew)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in with a group code' })).toBeVisible();
     await hydrated(page);
     const field = page.getByLabel('Group code', { exact: true });
-    // The code in the address names the group; the participant types it.
-    await expect(field).toHaveValue('');
+    // The code from the address is in the masked field; a code typed over it wins.
+    await expect(field).toHaveValue('KWDEMO01');
     await expect(field).toHaveAttribute('type', 'password');
     await typeCode(page, ' KWDEMO01 ', 'Group code', 'Sign in');
     await expect(page).toHaveURL(PERSONAL);
@@ -175,5 +175,56 @@ test.describe('@group group-code entry before its scripts load', () => {
     await expect(field).toHaveValue('KWDEMO01');
     release();
     await expect(page).toHaveURL(PERSONAL);
+  });
+});
+
+/**
+ * A pupil opens the link the teacher sent: the code of the address is in the masked field, and
+ * only sending it starts a participant, so that opening the link again (a reload, a link preview)
+ * starts nobody. Every group flow's entry, with the heading it leads to.
+ */
+const DEEP_LINKS = [
+  { link: '/kodew/KWDEMO01', code: 'KWDEMO01', login: 'submit/kodew/login', next: PERSONAL },
+  { link: '/ra/RADEMO01', code: 'RADEMO01', login: 'submit/ra/login', next: /\/grouploginpersonal$/ },
+  { link: '/kodegroupcode/KGDEMO01', code: 'KGDEMO01', login: 'submit/kodegroupcode/login', next: /\/kodegroupcodepersonal$/ },
+];
+
+test.describe('@group group deep links put their code into the field', () => {
+  for (const { link, code, login, next } of DEEP_LINKS) {
+    test(`${link}: the code in the masked field from the first HTML on, shown on request; loading and reloading send nothing; send leads on`, async ({ page, request }) => {
+      const html = await (await request.get(link)).text();
+      expect(html).toMatch(new RegExp(`<input[^>]*value="${code}"`));
+      const logins: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.url().includes(`/api/${login}`)) logins.push(sent.url());
+      });
+      await page.goto(link);
+      await hydrated(page);
+      const field = page.getByLabel('Gruppencode', { exact: true });
+      await expect(field).toHaveValue(code);
+      await expect(field).toHaveAttribute('type', 'password');
+      await page.getByLabel('Gruppencode anzeigen').check();
+      await expect(field).toHaveAttribute('type', 'text');
+      await page.reload();
+      await hydrated(page);
+      await expect(field).toHaveValue(code);
+      expect(logins).toEqual([]);
+      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await expect(page).toHaveURL(next);
+      expect(logins).toHaveLength(1);
+    });
+  }
+
+  test('a code typed over the one of the link wins; an address that cannot be a code leaves the field empty', async ({ page }) => {
+    await page.goto('/kodew/KWDEMO01');
+    await hydrated(page);
+    await typeCode(page, 'ZZZZ9999');
+    const modal = errorModal(page);
+    await expect(modal).toHaveText(/Der eingegebene Gruppencode ist nicht korrekt/);
+    await modal.getByRole('button', { name: 'Schließen' }).click();
+    await expect(page.getByLabel('Gruppencode', { exact: true })).toHaveValue('ZZZZ9999');
+    await page.goto('/kodew/KW-1');
+    await hydrated(page);
+    await expect(page.getByLabel('Gruppencode', { exact: true })).toHaveValue('');
   });
 });

@@ -62,13 +62,13 @@ async function onward(page: Page, last: boolean): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Logs in on /kodegroupcode/KGDEMO01/en as a participant does, by keyboard. */
+/** Logs in on /kodegroupcode/KGDEMO01/en as a participant does, by keyboard: the link's code is in the field. */
 async function signInWithGroupCode(page: Page): Promise<void> {
   await page.goto('/kodegroupcode/KGDEMO01/en');
   await screen(page, /\/kodegroupcode\/KGDEMO01\/en$/, 'Sign in with a group code');
   const field = page.getByLabel('Group code', { exact: true });
+  await expect(field).toHaveValue('KGDEMO01');
   await tabTo(page, field);
-  await page.keyboard.type('KGDEMO01');
   await page.keyboard.press('Enter');
 }
 
