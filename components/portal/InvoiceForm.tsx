@@ -158,7 +158,7 @@ export function InvoiceForm({ offer, texts, values, onValues, focusHeading, onSu
             onChange={(value) => set('invoiceStreet', value)}
             onBlur={() => leave('invoiceStreet')}
             error={errorOf('invoiceStreet')}
-            autoComplete="street-address"
+            autoComplete="address-line1"
             required
             maxLength={FIELD_LIMIT}
           />

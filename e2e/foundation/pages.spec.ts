@@ -36,13 +36,16 @@ test.describe('@foundation pages', () => {
     await expect(page.getByLabel('Zugangscode der Befragung')).toBeVisible();
   });
 
-  test('an unknown path shows the 404 page with status 404', async ({ page }) => {
-    const response = await page.goto('/this/does/not/exist');
-    expect(response?.status()).toBe(404);
-    await expect(page.getByText('Fehler 404 - Die von Ihnen angeforderte Seite existiert nicht.', { exact: true })).toBeVisible();
-    await expect(page.locator('header img')).toBeVisible();
-    await expect(page.locator('footer')).toContainText('Alle Rechte vorbehalten');
-  });
+  // The route /404 is the not-found page itself (spec §2's table).
+  for (const path of ['/this/does/not/exist', '/404']) {
+    test(`${path} shows the 404 page with status 404`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText('Fehler 404 - Die von Ihnen angeforderte Seite existiert nicht.', { exact: true })).toBeVisible();
+      await expect(page.locator('header img')).toBeVisible();
+      await expect(page.locator('footer')).toContainText('Alle Rechte vorbehalten');
+    });
+  }
 
   test('the maintenance page shows the exact text', async ({ page }) => {
     await page.goto('/maintenance');

@@ -47,6 +47,15 @@ test.describe('@portal invoice form', () => {
     await expect(page).toHaveURL(new RegExp(`${DEMO_PORTAL}$`));
   });
 
+  test('autofill: a token each address field may carry (the street is one line: address-line1, not the multi-line street-address)', async ({ page }) => {
+    await page.goto(DEMO_PORTAL);
+    await hydrated(page);
+    await expect(page.getByLabel(DE.PortalNamePrivateLabel, { exact: true })).toHaveAttribute('autocomplete', 'name');
+    await expect(page.getByLabel(DE.PortalStreetLabel, { exact: true })).toHaveAttribute('autocomplete', 'address-line1');
+    await expect(page.getByLabel(DE.PortalCityLabel, { exact: true })).toHaveAttribute('autocomplete', 'address-level2');
+    await expect(page.getByLabel(DE.PortalEmailLabel, { exact: true })).toHaveAttribute('autocomplete', 'email');
+  });
+
   test('an invalid e-mail and a different confirmation: their messages, focus on the e-mail, no summary', async ({ page }) => {
     await page.goto(DEMO_PORTAL);
     await hydrated(page);

@@ -221,11 +221,14 @@ describe('not a spam relay', () => {
     expect(await countedFor(who.memberId)).toBe(0);
   });
 
-  it('an address with an IP literal is taken, as the browser takes it', async () => {
-    const who = await participant();
-    expect((await send(settingsWith(smtp.url), who, { email: 'teilnehmer@[192.0.2.7]' })).statusCode).toBe(1);
-    expect((await smtp.mailTo('teilnehmer@[192.0.2.7]')).text).toContain(who.accessCode);
-  });
+  it.each(['teilnehmer@[192.0.2.7]', 'teilnehmer@[IPv6:2001:db8::7]', 'teilnehmer@[IPv6:::ffff:192.0.2.7]'])(
+    'an address with an IP literal (%s) is taken, as the browser takes it, and the mail reaches the SMTP server',
+    async (email) => {
+      const who = await participant();
+      expect((await send(settingsWith(smtp.url), who, { email })).statusCode).toBe(1);
+      expect((await smtp.mailTo(email)).text).toContain(who.accessCode);
+    },
+  );
 
   it('a participant who has not saved personal info (so has no key either) is refused (3/103), and nothing is sent', async () => {
     const who = await participant({ withKey: false });
