@@ -1,5 +1,4 @@
-import os from 'node:os';
-import { createTestStore, expectedTestDatabaseKind, type TestStore } from '@/lib/embedded-api/db/testDatabase';
+import { openTestDatabaseWith } from '@/lib/embedded-api/db/testDatabase';
 import { openDemoDatabase, type DemoDatabase } from './database';
 import { demoOrdersApi, type DemoRequest } from './ordersApi';
 import { DEMO_ORDER_LIFETIME_MS, DEMO_ORDERS_PER_CLIENT_PER_HOUR } from './orderStore';
@@ -20,21 +19,17 @@ const ORDER_BODY = {
 };
 const BASIC = `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`;
 
-let store: TestStore | undefined;
 let db: DemoDatabase;
 let clock = Date.parse('2030-03-01T10:00:00Z');
 let api: ReturnType<typeof demoOrdersApi>;
 
 beforeAll(async () => {
-  store = expectedTestDatabaseKind() === 'postgres' ? await createTestStore() : undefined;
-  db = await openDemoDatabase(store?.databaseUrl ? { databaseUrl: store.databaseUrl, dataDir: os.tmpdir() } : { memory: true });
-  expect(db.kind).toBe(expectedTestDatabaseKind());
+  db = await openTestDatabaseWith(openDemoDatabase);
   api = demoOrdersApi(db, { secret: SECRET, now: () => clock });
 }, 60_000);
 
 afterAll(async () => {
   await db?.close();
-  await store?.remove();
 });
 
 type Body = Record<string, unknown> & { id: string; status: string; name: string; details?: Array<{ issue: string; field?: string }> };

@@ -47,10 +47,22 @@ export async function createTestStore(): Promise<TestStore> {
 }
 
 /** An empty database for one test file; close() also removes it. */
-export async function openTestDatabase(): Promise<Database> {
-  if (!serverUrl()) return checked(await openDatabase({ memory: true, emptyCluster: await emptyCluster() }));
+export function openTestDatabase(): Promise<Database> {
+  return openTestDatabaseWith(async (place) => openDatabase('memory' in place ? { memory: true, emptyCluster: await emptyCluster() } : place));
+}
+
+/** Where a test's database is opened: the app's own (openTestDatabase), or a module's of its own (the demo PayPal provider's). */
+export type TestDatabasePlace = { memory: true } | { databaseUrl: string; dataDir: string };
+
+/**
+ * A database for one test file, opened by `open` where the tests run: PGlite in
+ * memory, or a fresh database on TEST_DATABASE_URL's server, as on an operator's PostgreSQL;
+ * close() also removes it.
+ */
+export async function openTestDatabaseWith(open: (place: TestDatabasePlace) => Promise<Database>): Promise<Database> {
+  if (!serverUrl()) return checked(await open({ memory: true }));
   const store = await createTestStore();
-  const db = await store.open();
+  const db = checked(await open({ databaseUrl: store.databaseUrl!, dataDir: os.tmpdir() }));
   return {
     kind: db.kind,
     get closed() {

@@ -1,10 +1,9 @@
-import os from 'node:os';
 import { OWN_ORIGIN_MARK, rememberOwnOrigin } from '@/lib/edge/ownOrigin.mjs';
 import { openDemoDatabase, type DemoDatabase } from '@/lib/paypal-demo/database';
 import { startDemoHttpServer } from '@/lib/paypal-demo/demoHttpServer';
 import { demoOrdersApi } from '@/lib/paypal-demo/ordersApi';
 import type { Database } from '../db/database';
-import { createTestStore, expectedTestDatabaseKind, type TestStore } from '../db/testDatabase';
+import { openTestDatabaseWith } from '../db/testDatabase';
 import { createRequestHandler } from '../server';
 import { DEMO_INVOICE, sendTo, startTestApi, testPortalSettings, testSettings } from '../testApi';
 import { paypalOrdersClient } from './paypalOrders';
@@ -20,7 +19,6 @@ import { verifyPayment } from './verifyPayment';
  */
 const SECRET = 'l'.repeat(40);
 let db: Database;
-let demoStore: TestStore | undefined;
 let demoDb: DemoDatabase;
 let handle: ReturnType<typeof createRequestHandler>;
 let server: Awaited<ReturnType<typeof startDemoHttpServer>>;
@@ -33,9 +31,7 @@ beforeAll(async () => {
   ({ db } = await startTestApi(settings));
   handle = createRequestHandler(db, settings);
   // The demo provider's own database, on the same kind as the app's (a database of its own in the PostgreSQL pass).
-  demoStore = expectedTestDatabaseKind() === 'postgres' ? await createTestStore() : undefined;
-  demoDb = await openDemoDatabase(demoStore?.databaseUrl ? { databaseUrl: demoStore.databaseUrl, dataDir: os.tmpdir() } : { memory: true });
-  expect(demoDb.kind).toBe(expectedTestDatabaseKind());
+  demoDb = await openTestDatabaseWith(openDemoDatabase);
   server = await startDemoHttpServer(demoDb, { secret: SECRET });
   // What server.mjs does once it listens.
   rememberOwnOrigin(server.address);
@@ -46,7 +42,6 @@ afterAll(async () => {
   delete (globalThis as Record<symbol, unknown>)[OWN_ORIGIN_MARK];
   await server?.close();
   await demoDb?.close();
-  await demoStore?.remove();
   await db?.close();
 });
 
