@@ -7,7 +7,7 @@ import { PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { usePersonalKey } from '@/lib/client/usePersonalKey';
 import { useSubmit } from '@/lib/client/useSubmit';
 import { MIN_KEY_LENGTH_ACCESS } from '@/lib/validation/personalKey';
-import { isOptionalEmailValid, isRegisterDataValid, type RegisterForm as Data } from '@/lib/validation/register';
+import { isLastNameMissing, isOptionalEmailValid, isRegisterDataValid, mustEnterPersonalInfo, type RegisterForm as Data } from '@/lib/validation/register';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
@@ -52,10 +52,12 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
   const problems = personalKey.problems;
   const keyInvalid = problems.includes('tooShort');
   const notConfirmed = !keyInvalid && problems.includes('notConfirmed');
-  const lastNameMissing = data.lastName.trim() === '';
+  // A registered assessor's data is on record (pre-filled): only a newcomer must enter a last name.
+  const personalInfoRequired = mustEnterPersonalInfo(isRegistered);
+  const lastNameMissing = isLastNameMissing(data, personalInfoRequired);
   const emailInvalid = !isOptionalEmailValid(data.emailAddress);
   // Privacy unticked is one of the problems too (spec §5: save disabled unless privacy is ticked).
-  const canSave = problems.length === 0 && isRegisterDataValid(data) && !busy;
+  const canSave = problems.length === 0 && isRegisterDataValid(data, personalInfoRequired) && !busy;
 
   const privacyMissing = !personalKey.keyChoice.privacyAccepted;
 
@@ -107,7 +109,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
         type={name === 'emailAddress' ? 'email' : 'text'}
         autoComplete={name === 'firstName' ? 'given-name' : name === 'lastName' ? 'family-name' : 'email'}
         value={data[name]}
-        required={name === 'lastName'}
+        required={name === 'lastName' && personalInfoRequired}
         onChange={(event) => setData({ ...data, [name]: event.target.value })}
         onBlur={() => name !== 'firstName' && setTouched((t) => ({ ...t, [name === 'lastName' ? 'lastName' : 'email']: true }))}
         aria-invalid={error ? true : undefined}

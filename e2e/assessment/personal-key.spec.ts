@@ -82,6 +82,11 @@ test.describe('@assessment personal key', needs('single-use-row'), () => {
     const save = page.getByRole('button', { name: 'Speichern' });
     await expect(save).toBeDisabled();
 
+    // Not registered before: the last name must be entered (spec §5).
+    await expect(page.getByLabel('Nachname')).toHaveAttribute('required');
+    await page.getByLabel('Nachname').focus();
+    await page.getByLabel('Nachname').blur();
+    await expect(page.getByText('Bitte geben Sie Ihren Nachnamen ein.')).toBeVisible();
     await page.getByLabel('Vorname').fill('  Rita ');
     await page.getByLabel('Nachname').fill('Neu');
     await page.getByLabel('E-Mail-Adresse').fill('rita.neu@example.com');
@@ -108,6 +113,47 @@ test.describe('@assessment personal key', needs('single-use-row'), () => {
     await page.goto(`/home/${row.identCode}`);
     await expect(page).toHaveURL(/\/accesscode$/);
     await enterAccessCode(page, 'Mond2026');
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+  });
+
+  test('registering again (P1-REREG): after the key, /register shows the data on record, consent ticked and locked, the key kept; the last name may stay empty', async ({ page, singleUse }) => {
+    const row = await singleUse('P1-REREG');
+    // The ident code alone shows nobody's data: the key comes first (docs/operations.md, P1-REREG).
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
+    await expect(page).toHaveURL(/\/register$/);
+    await hydrated(page);
+    await expect(page.getByLabel('Vorname')).toHaveValue('Rita');
+    await expect(page.getByLabel('Nachname')).toHaveValue('Registriert');
+    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('rita.registriert@example.org');
+    const privacy = page.getByRole('checkbox', { name: /Datenschutzerklärung gelesen/ });
+    await expect(privacy).toBeChecked();
+    await expect(privacy).toBeDisabled();
+    const keep = page.getByRole('radio', { name: 'Bisherigen Schlüssel behalten' });
+    await expect(keep).toBeChecked();
+    const save = page.getByRole('button', { name: 'Speichern' });
+    await expect(save).toBeEnabled();
+    await expectNoAxeViolations(page);
+
+    // Registered before: the last name is not asked for again (spec §5), so an empty one blocks nothing.
+    const lastName = page.getByLabel('Nachname');
+    await expect(lastName).not.toHaveAttribute('required');
+    await lastName.fill('');
+    await lastName.blur();
+    await expect(page.getByText('Bitte geben Sie Ihren Nachnamen ein.')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+    await expect(save).toBeEnabled();
+    await lastName.fill('Registriert');
+
+    await save.click();
+    await expect(page).toHaveURL(/\/questionnairemanual$/);
+    await expect(page.getByText('Willkommen, Rita Registriert')).toBeVisible();
+
+    // Registered now: the same key signs in straight to the manual.
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/info\?/);
+    await page.goto(`/home/${row.identCode}`);
+    await enterAccessCode(page, row.accessCode!);
     await expect(page).toHaveURL(/\/questionnairemanual$/);
   });
 });

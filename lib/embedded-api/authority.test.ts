@@ -82,6 +82,38 @@ describe('taking over an assessment with its ident code alone', () => {
   });
 });
 
+describe('P1-REREG: a registered assessor who must register again', () => {
+  it('the ident code shows nothing; after the key the data is offered, the last name may stay empty, and the kept key goes on', async () => {
+    const ident = await call('submit/kodekodex/identcode', { assessmentIdentCode: 'P1REREG1' });
+    expect(ident.assessorMustRegister).toBe(false);
+    const page = await call('pageinfo/kodekodex/register', { token: ident.token });
+    expect(page).toMatchObject({ statusCode: 3, detailCode: 23 });
+    expect(JSON.stringify(page)).not.toMatch(/Rita|Registriert/);
+
+    const loggedIn = await login(ident.token!, 'REREG4711');
+    expect(loggedIn).toMatchObject({ statusCode: 1, assessorMustRegister: true });
+    expect(await call('pageinfo/kodekodex/register', { token: loggedIn.token })).toMatchObject({
+      statusCode: 1,
+      isPasswordSet: true,
+      registrationData: { isRegistered: true, firstName: 'Rita', lastName: 'Registriert', emailAddress: 'rita.registriert@example.org' },
+    });
+    const body = { gender: 1, firstName: 'Rita', lastName: '  ', emailAddress: 'rita.registriert@example.org', passwordEncrypted: '', token: loggedIn.token };
+    // A given e-mail must still be one; the last name is not required of a registered assessor (spec §5).
+    expect(await call('submit/kodekodex/register', { ...body, emailAddress: 'kaputt' })).toMatchObject({ statusCode: 5 });
+    expect(await call('submit/kodekodex/register', body)).toMatchObject({ statusCode: 1, username: 'Rita' });
+    expect((await login(await identToken('P1REREG1'), 'REREG4711')).assessorMustRegister).toBe(false);
+  });
+
+  it('one not registered before must give a last name, even after logging in with a key', async () => {
+    await db.query("update assessor set must_register = true, is_registered = false where id = (select assessor_id from assessment where ident_code = 'P1LAST001')");
+    const loggedIn = await login(await identToken('P1LAST001'), 'LAST4711');
+    expect(loggedIn.assessorMustRegister).toBe(true);
+    const body = { gender: 1, firstName: 'Lena', lastName: '', emailAddress: '', passwordEncrypted: '', token: loggedIn.token };
+    expect(await call('submit/kodekodex/register', body)).toMatchObject({ statusCode: 5, errorInfo: 'lastName or emailAddress: invalid' });
+    expect(await call('submit/kodekodex/register', { ...body, lastName: 'Letzte' })).toMatchObject({ statusCode: 1, username: 'Lena Letzte' });
+  });
+});
+
 describe('finishing revokes the token', () => {
   async function finishP2(): Promise<string> {
     const token = (await login(await identToken('P2DEMO01'), 'GRID4711')).token!;

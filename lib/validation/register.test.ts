@@ -1,4 +1,4 @@
-import { isOptionalEmailValid, isRegisterDataValid } from './register';
+import { isLastNameMissing, isOptionalEmailValid, isRegisterDataValid, mustEnterPersonalInfo } from './register';
 
 describe('register data (spec §5)', () => {
   it.each([
@@ -22,10 +22,17 @@ describe('register data (spec §5)', () => {
   });
 
   it.each([
-    [{ firstName: '', lastName: 'Neu', emailAddress: '' }, true],
-    [{ firstName: 'Rita', lastName: '  ', emailAddress: '' }, false],
-    [{ firstName: 'Rita', lastName: 'Neu', emailAddress: 'kaputt' }, false],
-  ])('%j is valid: %s', (form, expected) => {
-    expect(isRegisterDataValid(form)).toBe(expected);
+    // personal info must be entered (an assessor not registered yet)
+    [{ firstName: '', lastName: 'Neu', emailAddress: '' }, false, true],
+    [{ firstName: 'Rita', lastName: '  ', emailAddress: '' }, false, false],
+    [{ firstName: 'Rita', lastName: '', emailAddress: 'rita@example.com' }, false, false],
+    [{ firstName: 'Rita', lastName: 'Neu', emailAddress: 'kaputt' }, false, false],
+    // registered before: the data is on record, so the last name may stay empty; a given e-mail must still be one
+    [{ firstName: 'Rita', lastName: '  ', emailAddress: '' }, true, true],
+    [{ firstName: '', lastName: '', emailAddress: 'rita.registriert@example.org' }, true, true],
+    [{ firstName: 'Rita', lastName: 'Registriert', emailAddress: 'kaputt' }, true, false],
+  ])('%j, registered before: %s, is valid: %s', (form, isRegistered, expected) => {
+    expect(isRegisterDataValid(form, mustEnterPersonalInfo(isRegistered))).toBe(expected);
+    expect(isLastNameMissing(form, mustEnterPersonalInfo(isRegistered))).toBe(!isRegistered && form.lastName.trim() === '');
   });
 });

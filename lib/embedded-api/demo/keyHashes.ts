@@ -30,6 +30,7 @@ export const DEMO_KEY_HASHES: Readonly<Record<string, string>> = {
   OUTLV4711: 'scrypt$16384$8$1$d4Zu81MadI4psdy57icB1Q==$ldhzXZP9tl4FK8Kps9aqWMYq8sSn8cnJ35C3k0NAECU=',
   OUTSE4711: 'scrypt$16384$8$1$pH4gT6BOFhRLS1bzqjMrVw==$PDqdJYKaNzemdvR/7IAiI2cVP0nmrhRCqpMvoJfHS0w=',
   RANK4711: 'scrypt$16384$8$1$XlR0wa0Rk8r4R3fF49TI6A==$j8BDtAB17qBYTeV5EmFu24fk4UgW3aVGxglw06jpy+s=',
+  REREG4711: 'scrypt$16384$8$1$4uitVOTri6DUwQdOuFj3bA==$D3PlZUDm3qVoA5Iw04u0aiPc91o8wuV12P6MF5wzlOk=',
   RESUME4711: 'scrypt$16384$8$1$7O+dI9R+hyT4hD0dYB4ufA==$lSGJSf2xpKyzyGInpUlm08qk4IkOGnhNDtwmUrcxCc8=',
   SELF4711: 'scrypt$16384$8$1$T3kjVoc2whwJCRq8rXaIaA==$W74Na3/0szAspJa3oJDMaWhhWZ/hFoZCrjEnxdKm5jk=',
   SLIDE4711: 'scrypt$16384$8$1$Jwss5GRdwgQRK/ykVm7DEw==$ZJcRYTWcW20AP5zpFwbWcdbjSLUSU8em1O1zoMJH6Yo=',

@@ -250,6 +250,15 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'for QA: answers chosen, then the language changed in the header; its journey saves a draft of page 1',
   },
+  {
+    // ../shared/DEMO.md has /register straight from the ident code; here the key comes first, since
+    // the ident code alone must not show Rita's data or let its holder keep her key (authority.ts,
+    // registrationRight; docs/operations.md).
+    id: 'P1-REREG', identCode: 'P1REREG1', product: Product.CompetencyQuestionnaire, accessCode: 'REREG4711',
+    assessor: assessor('Rita', 'Registriert', { email: 'rita.registriert@example.org', isRegistered: true, mustRegister: true }), candidate,
+    isSelfAssessment: false, firstLoginDone: true, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'a registered assessor who must register again: after the access code, /register pre-filled, consent ticked and locked, the key may be kept; then /questionnairemanual',
+  },
 ];
 
 /** Deep links for /home-dev and the README, in the order of the demo table (docs/operations.md). */

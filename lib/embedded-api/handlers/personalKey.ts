@@ -1,6 +1,6 @@
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { MIN_KEY_LENGTH_ACCESS, MIN_KEY_LENGTH_GROUP } from '@/lib/validation/personalKey';
-import { isRegisterDataValid } from '@/lib/validation/register';
+import { isRegisterDataValid, mustEnterPersonalInfo } from '@/lib/validation/register';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import { holderOf, isRefused, Refusal, registrationRight, type ParticipantRow } from '../authority';
 import { decryptClientValue } from '../clientCrypto';
@@ -111,7 +111,8 @@ export async function submitRegister(body: RegisterBody, ctx: ApiContext): Promi
   if (right === 'none') return Refusal.notAllowed;
   const { row } = holder;
   const data = { firstName: body.firstName.trim(), lastName: body.lastName.trim(), emailAddress: body.emailAddress.trim() };
-  if (!isRegisterDataValid(data)) {
+  // The same rule as the page: an assessor registered before was shown their data (registerPage), so the last name may stay empty.
+  if (!isRegisterDataValid(data, mustEnterPersonalInfo(right === 'withData' && row.is_registered))) {
     return { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'lastName or emailAddress: invalid' };
   }
   const next = newKeyFrom(body.passwordEncrypted, ctx);
