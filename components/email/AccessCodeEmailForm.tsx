@@ -3,7 +3,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CallPath } from '@/lib/api/catalogue';
 import { postCall } from '@/lib/client/api';
-import { encryptForUpstream, PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
 import { useSubmit } from '@/lib/client/useSubmit';
@@ -35,7 +34,6 @@ type Props = {
   /** Where the step goes on to: the variant's manual. */
   manual: string;
   accessCode: string;
-  crypto: ClientCrypto;
   texts: Texts;
   /** The e-mail step's messages and the ErrorCodeMsg_<status> texts, by translation key. */
   messages: Record<string, string>;
@@ -49,7 +47,7 @@ const MODAL = 'access-code-email-error';
  * disabled while they are not. Sending off shows a continue button and skips the call (spec §4). A failed
  * call shows the common error modal and leaves everything as typed.
  */
-export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, messages }: Props) {
+export function AccessCodeEmailForm({ call, manual, accessCode, texts, messages }: Props) {
   const id = useId();
   const chrome = useChromeTexts();
   const [sending, setSending] = useState(true);
@@ -91,7 +89,8 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
       return;
     }
     await submit(async () => {
-      const response = await postCall(call, async () => ({ email: step.email, accessCode: await encryptForUpstream(accessCode, crypto) }));
+      // Plain, as spec §7 lists it (the login calls name theirs encrypted): the code is on this page already.
+      const response = await postCall(call, async () => ({ email: step.email, accessCode }));
       return outcomeAfterSendAccessCode(response, response.tokenClaims, manual);
     });
   };
@@ -101,7 +100,7 @@ export function AccessCodeEmailForm({ call, manual, accessCode, crypto, texts, m
       <h1 id={`${id}-title`} className="page-title">
         {texts.title}
       </h1>
-      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} noValidate aria-busy={busy}>
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <p className="lead">{texts.text}</p>
         <AccessCodeDisplay accessCode={accessCode} label={texts.accessCodeLabel} showLabel={texts.showAccessCode} />
         <p className={styles.comeBack}>{texts.comeBack}</p>

@@ -1,5 +1,4 @@
 import { notFound, redirect } from 'next/navigation';
-import { getConfig } from '@/lib/config';
 import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
@@ -20,7 +19,6 @@ export async function AccessCodeEmailScreen({ variant }: { variant: GroupVariant
   const accessCode = typeof raw === 'string' ? raw.trim() : '';
   // No code: the participant has no key yet (the code alone opens nothing), so there is nothing to hand over.
   if (!accessCode) redirect(row.routes.manual);
-  const config = getConfig();
   const statusTexts = ['TokenInvalid', 'TokenExpired', 'PostDataIsInvalid', 'AssessmentDoesNotExist', 'AssessmentAlreadyFinished', 'NoRecordset'].map(
     (name) => [`ErrorCodeMsg_${name}`, t(`ErrorCodeMsg_${name}`)] as const,
   );
@@ -32,7 +30,6 @@ export async function AccessCodeEmailScreen({ variant }: { variant: GroupVariant
         call={call}
         manual={row.routes.manual}
         accessCode={accessCode}
-        crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
         texts={{
           title: t('AccessCodeEmailTitle'),
           text: t('AccessCodeEmailText'),

@@ -48,7 +48,7 @@ export function QuestionList(props: Props) {
               <ChoiceRow
                 key={position}
                 name={`answer-${answer.id}`}
-                letter={answerLetter(position)}
+                letter={answerLetter(answer.answerIndex, position)}
                 text={answer.text ?? ''}
                 subtext={answer.subtext}
                 options={options}

@@ -207,7 +207,7 @@ describe('submit/kodegroupcode/sendaccesscode', () => {
   it('mails the participant’s own access code with the link back (outbox), and answers a token for the same participant', async () => {
     const p = await withKey();
     const to = `kgc-${p.memberId}@example.com`;
-    const answer = await call('submit/kodegroupcode/sendaccesscode', { email: to, accessCode: encrypt(p.accessCode), uiLanguage: 'en-US', token: p.token });
+    const answer = await call('submit/kodegroupcode/sendaccesscode', { email: to, accessCode: p.accessCode, uiLanguage: 'en-US', token: p.token });
     expect(answer.statusCode).toBe(1);
     expect(claims(answer)).toMatchObject({ product: 2, isLoggedIn: true, assessorId: String(p.assessorId) });
     const [row] = await db.query<{ id: string }>('select id from mail_outbox where recipient = $1', [to]);
@@ -219,16 +219,16 @@ describe('submit/kodegroupcode/sendaccesscode', () => {
   it('before personal info is saved: 3/103 (consent before content), nothing sent', async () => {
     const p = await participant();
     const before = (await db.query<{ n: number }>('select count(*)::int as n from mail_outbox'))[0]!.n;
-    expect(await call('submit/kodegroupcode/sendaccesscode', { email: 'a@example.com', accessCode: encrypt(p.accessCode), token: p.token })).toMatchObject({ statusCode: 3, detailCode: 103 });
+    expect(await call('submit/kodegroupcode/sendaccesscode', { email: 'a@example.com', accessCode: p.accessCode, token: p.token })).toMatchObject({ statusCode: 3, detailCode: 103 });
     expect((await db.query<{ n: number }>('select count(*)::int as n from mail_outbox'))[0]!.n).toBe(before);
   });
 
   it('another participant’s code is refused (5); a kodew participant is refused (3/23); a bad address is refused (5)', async () => {
     const p = await withKey();
     const other = await withKey();
-    expect(await call('submit/kodegroupcode/sendaccesscode', { email: 'a@example.com', accessCode: encrypt(other.accessCode), token: p.token })).toMatchObject({ statusCode: 5 });
-    expect(await call('submit/kodegroupcode/sendaccesscode', { email: 'kein-mail', accessCode: encrypt(p.accessCode), token: p.token })).toMatchObject({ statusCode: 5 });
-    expect(await call('submit/kodegroupcode/sendaccesscode', { email: 'a@example.com', accessCode: encrypt(p.accessCode), token: await kodewParticipant(true) })).toMatchObject({ statusCode: 3, detailCode: 23 });
+    expect(await call('submit/kodegroupcode/sendaccesscode', { email: 'a@example.com', accessCode: other.accessCode, token: p.token })).toMatchObject({ statusCode: 5 });
+    expect(await call('submit/kodegroupcode/sendaccesscode', { email: 'kein-mail', accessCode: p.accessCode, token: p.token })).toMatchObject({ statusCode: 5 });
+    expect(await call('submit/kodegroupcode/sendaccesscode', { email: 'a@example.com', accessCode: p.accessCode, token: await kodewParticipant(true) })).toMatchObject({ statusCode: 3, detailCode: 23 });
   });
 });
 

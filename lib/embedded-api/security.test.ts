@@ -416,7 +416,7 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
       return { groupcode: KGC_GROUP_CODE, uiLanguage: 'de-DE', ...withToken };
     case 'submit/kodew/sendaccesscode':
     case 'submit/kodegroupcode/sendaccesscode':
-      return { email: 'mallory@example.com', accessCode: encrypt(fixture.identCode), uiLanguage: 'de-DE', ...withToken };
+      return { email: 'mallory@example.com', accessCode: fixture.identCode, uiLanguage: 'de-DE', ...withToken };
     default:
       return { uiLanguage: 'de-DE', ...withToken };
   }

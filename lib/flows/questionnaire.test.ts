@@ -56,8 +56,25 @@ describe('questionnaire page rules', () => {
     expect(JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'))).toEqual({ questionStartIndex: 5, answers: [{ id: 1011, value: 2 }] });
   });
 
-  it('letters answers a, b, c …', () => {
-    expect([0, 1, 2, 3].map(answerLetter)).toEqual(['a', 'b', 'c', 'd']);
+  it.each([
+    // answerIndex, position in the list, letter
+    [0, 0, 'a'],
+    [3, 3, 'd'],
+    // the upstream's index wins over the order it lists the items in
+    [2, 0, 'c'],
+    [0, 2, 'a'],
+    [25, 0, 'z'],
+    [26, 0, 'aa'],
+    [27, 0, 'ab'],
+    [701, 0, 'zz'],
+    [702, 0, 'aaa'],
+    // no usable index: the position
+    [null, 1, 'b'],
+    [undefined, 2, 'c'],
+    [-1, 3, 'd'],
+    [1.5, 0, 'a'],
+  ])('answerIndex %p at position %p is shown as %p (spec §3, §9)', (answerIndex, position, letter) => {
+    expect(answerLetter(answerIndex, position)).toBe(letter);
   });
 });
 

@@ -61,9 +61,16 @@ export function encodeAnswers(questionStartIndex: number, values: ReadonlyArray<
   return btoa(json);
 }
 
-/** Answer items are labelled with letters a, b, c, … (spec §2). */
-export function answerLetter(index: number): string {
-  return String.fromCharCode(97 + index);
+/**
+ * An answer item's letter (spec §2, §3: "answerIndex (shown as a letter)"; §9: letters starting at a):
+ * answerIndex 0 is a, 1 is b, …, 25 is z, 26 is aa. An upstream that sends no usable index (missing,
+ * negative, not whole) gets the item's position in the list instead, so that no row goes unlabelled.
+ */
+export function answerLetter(answerIndex: number | null | undefined, position: number): string {
+  const index = typeof answerIndex === 'number' && Number.isInteger(answerIndex) && answerIndex >= 0 ? answerIndex : position;
+  let letters = '';
+  for (let rest = index; rest >= 0; rest = Math.floor(rest / 26) - 1) letters = String.fromCharCode(97 + (rest % 26)) + letters;
+  return letters;
 }
 
 type LoadedPage = {

@@ -11,7 +11,6 @@
  */
 import { startSmtpServer } from '@/e2e/support/smtp';
 import type { EmbeddedSettings } from '@/lib/embedded-api/context';
-import { encryptClientValue } from '@/lib/embedded-api/clientCrypto';
 import { openDatabase, type Database } from '@/lib/embedded-api/db/database';
 import { migrate } from '@/lib/embedded-api/db/migrations';
 import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
@@ -45,7 +44,7 @@ async function main() {
     // Past the personal-info page: the mail comes after it (consent before content, SECURITY.md).
     await first.query('update group_member set personal_info_saved_at = now() where id = $1', [member.memberId]);
     const token = signToken({ product: 4, isLoggedIn: true, assessorId: member.assessorId, assessment: member.assessmentId }, settings.tokenSecret, 3600);
-    const accessCode = encryptClientValue(member.accessCode, settings.clientCryptoKey, settings.clientCryptoIv);
+    const accessCode = member.accessCode;
 
     const instances = databases.map((db) => createRequestHandler(db, settings));
     const answers = await Promise.all(

@@ -103,7 +103,7 @@ export function SliderView(props: QuestionViewProps) {
                 <SliderItem
                   key={answer.id}
                   answerId={answer.id}
-                  letter={answerLetter(position)}
+                  letter={answerLetter(answer.answerIndex, position)}
                   text={answer.text ?? ''}
                   subtext={answer.subtext}
                   value={itemValues[position] ?? SLIDER_UNSET}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseResponse, encryptedField, languageField, pageInfoResponse, shortText, tokenField } from './common';
+import { baseResponse, languageField, pageInfoResponse, shortText, tokenField } from './common';
 
 export const additionalField = z.looseObject({
   id: z.number().int(),
@@ -93,7 +93,8 @@ export const signedInResponse = baseResponse.extend({ username: z.string().nulli
 
 export const sendAccessCodeRequest = z.strictObject({
   email: shortText,
-  accessCode: encryptedField,
+  /** Plain (spec §7), unlike the login calls' codes: it is the code the e-mail step shows. */
+  accessCode: shortText,
   uiLanguage: languageField.optional(),
   token: tokenField.optional(),
 });
