@@ -1,25 +1,28 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, useTransition, type FormEvent } from 'react';
 import { useFormStatus } from 'react-dom';
+import { asSessionChange } from '@/lib/client/sessionWrites';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
+import { useServerFormAction } from '@/lib/client/useServerFormAction';
 import { chooseLanguage } from '@/lib/session/actions';
 import styles from './Header.module.css';
 
 type Props = { label: string; apply: string; current: string; languages: Array<{ value: string; label: string }> };
 
-function Apply({ label }: { label: string }) {
+function Apply({ label, changing }: { label: string; changing: boolean }) {
   const { pending } = useFormStatus();
+  const busy = pending || changing;
   // Reads as disabled while the change runs, but is not: a disabled button loses focus, and the
   // participant who pressed it by keyboard would go on from the top of the document.
   return (
     <button
       type="submit"
       className={`button button-secondary ${styles.languageApply}`}
-      aria-disabled={pending || undefined}
-      aria-busy={pending}
+      aria-disabled={busy || undefined}
+      aria-busy={busy}
       onClick={(event) => {
-        if (pending) event.preventDefault();
+        if (busy) event.preventDefault();
       }}
     >
       {label}
@@ -37,8 +40,20 @@ function Apply({ label }: { label: string }) {
 export function LanguageSelector({ label, apply, current, languages }: Props) {
   const id = useId();
   const formRef = useEarlyForm();
+  const action = useServerFormAction(chooseLanguage);
+  const [changing, startChange] = useTransition();
+  // With the scripts running, the change waits for the page's calls under way and holds new ones
+  // until it is stored: an answer sent before it must not bring the old language back.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (changing) return;
+    const data = new FormData(event.currentTarget);
+    startChange(async () => {
+      await asSessionChange(() => chooseLanguage(null, data)).catch(() => undefined);
+    });
+  };
   return (
-    <form ref={formRef} className={styles.language} action={chooseLanguage} data-hold-while-chosen="">
+    <form ref={formRef} className={styles.language} action={action} onSubmit={onSubmit} data-hold-while-chosen="">
       <label htmlFor={id} className={styles.languageLabel}>
         {label}
       </label>
@@ -50,7 +65,7 @@ export function LanguageSelector({ label, apply, current, languages }: Props) {
           </option>
         ))}
       </select>
-      <Apply label={apply} />
+      <Apply label={apply} changing={changing} />
     </form>
   );
 }

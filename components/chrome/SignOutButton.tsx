@@ -2,6 +2,7 @@
 
 import type { FormEvent } from 'react';
 import { useFormStatus } from 'react-dom';
+import { useServerFormAction } from '@/lib/client/useServerFormAction';
 import { signOut } from '@/lib/session/actions';
 import { useUnsavedAnswers } from './UnsavedAnswers';
 import styles from './Header.module.css';
@@ -29,6 +30,7 @@ function sendsWithoutScript(form: HTMLFormElement): boolean {
  */
 export function SignOutButton({ label }: { label: string }) {
   const { hasUnsavedAnswers } = useUnsavedAnswers();
+  const action = useServerFormAction(signOut);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     if (!hasUnsavedAnswers || !sendsWithoutScript(form)) return;
@@ -37,7 +39,7 @@ export function SignOutButton({ label }: { label: string }) {
     HTMLFormElement.prototype.submit.call(form);
   };
   return (
-    <form action={signOut} onSubmit={onSubmit}>
+    <form action={action} onSubmit={onSubmit}>
       <Submit label={label} />
     </form>
   );

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/deployed';
 import { hydrated, signIn } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { pageIndicator, rankPage } from '../support/questionnaire';

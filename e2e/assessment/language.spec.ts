@@ -119,6 +119,15 @@ test.describe('@assessment language', () => {
     }
     const chosen = await chosenRanks(page);
     const saved = draftSaved(page);
+    // A slow server: the change is answered after the draft is due (a second after the last choice),
+    // so the draft's answer must not bring the German session back (lib/client/sessionWrites.ts).
+    await page.route(
+      (url) => url.pathname === '/questionnaire',
+      async (route) => {
+        if (route.request().method() === 'POST' && route.request().headers()['next-action']) await new Promise((resolve) => setTimeout(resolve, 2500));
+        await route.fallback();
+      },
+    );
     await page.getByLabel('Sprache').selectOption('en-US');
     await page.getByRole('button', { name: 'Übernehmen' }).click();
 

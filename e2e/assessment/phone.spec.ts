@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/deployed';
 import { callApi, encryptCode, hydrated } from '../support/api';
 import { buttonLines, type ButtonLines } from '../support/layout';
 import { rankPage } from '../support/questionnaire';

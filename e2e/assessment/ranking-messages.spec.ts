@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/deployed';
 import { hydrated, signIn } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { keepDraftsUnsaved, pageIndicator, questions } from '../support/questionnaire';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/deployed';
 import { expectNoAxeViolations } from '../support/axe';
 import { hydrated, signIn } from '../support/api';
 

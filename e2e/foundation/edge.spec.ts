@@ -378,8 +378,9 @@ test.describe('@foundation client address, guessing limit, CSP in use, aborted u
 
   test('a real server action sent arguments it does not take, or none React can decode, is no 5xx and logs nothing', async () => {
     const visitor = new Visitor(direct.port, '127.0.0.9');
-    // The language form's action id is in every page, for forms sent without JavaScript.
-    const id = /\$ACTION_ID_([0-9a-f]{42})/.exec((await visitor.open()).text)?.[1];
+    // The language form's action id is in every page, for forms sent without JavaScript (bound to
+    // its state: useActionState, whose permalink gives the form its address).
+    const id = /name="\$ACTION_1:0" value="\{&quot;id&quot;:&quot;([0-9a-f]{42})&quot;/.exec((await visitor.open()).text)?.[1];
     expect(id).toBeTruthy();
     const before = direct.output().length;
     const call = (body: string, type = 'text/plain;charset=UTF-8') =>

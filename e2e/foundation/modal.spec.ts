@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/deployed';
 import { hydrated } from '../support/api';
 
 test.describe('@foundation modal system', () => {

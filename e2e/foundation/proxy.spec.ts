@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/deployed';
 import { callApi, xsrfToken } from '../support/api';
 
 test.describe('@foundation proxy refusals', () => {

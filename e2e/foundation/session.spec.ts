@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/deployed';
 import { callApi, hydrated, signIn } from '../support/api';
 
 /** What page JavaScript can see: it must never include the token or the session cookie. */

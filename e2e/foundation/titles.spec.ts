@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/deployed';
 import { signIn } from '../support/api';
 
 /** Every page has its own <title> in the session's language. */

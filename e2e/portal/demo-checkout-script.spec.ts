@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, needs, test } from '../support/deployed';
 import { contentSecurityPolicy } from '../../lib/security/csp';
 import { expectNoAxeViolations } from '../support/axe';
-import { needs } from '../support/deployed';
 
 /**
  * The demo provider's checkout script as a browser runs it, served by the running app

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { recordDocumentNow } from './htmlSeen';
 
 /**
  * WCAG 2.1 A and AA: zero violations, with the rule ids in the failure message.
@@ -14,6 +15,8 @@ import { expect, type Page } from '@playwright/test';
  * (306 → 244 ms). options() replaces what withTags() set, so it comes first.
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  // A state worth scanning is worth checking as HTML too (npm run test:html).
+  await recordDocumentNow(page, test.info());
   const origin = new URL(page.url()).origin;
   const otherOrigins = page.frames().map((frame) => frame.url()).filter((url) => url.startsWith('http') && new URL(url).origin !== origin);
   expect(otherOrigins, 'frames from another origin, which axe in legacy mode cannot scan').toEqual([]);

@@ -12,6 +12,7 @@ import type { QuestionnairePageResponse } from '@/lib/api/schemas/questionnaire'
 import { DEMO_ASSESSMENTS, type DemoAssessment } from '@/lib/embedded-api/demo/rows';
 import { encodeAnswers, questionsPerPage } from '@/lib/flows/questionnaire';
 import { encryptCode } from './api';
+import { recordDocuments } from './htmlSeen';
 import { detailsFor, rowSource, runSettings, tagOf, type Need } from './needs';
 
 export { expect } from '@playwright/test';
@@ -103,8 +104,17 @@ type RowFixtures = {
   singleUse: (id: DemoAssessment['id']) => Promise<Participant>;
 };
 type AdminFixtures = { adminDatabase: AdminDatabase | undefined };
+/** Every page the journey's browser loads is kept for the HTML checker (./htmlSeen.ts). */
+type HtmlFixtures = { htmlSeen: void };
 
-export const test = base.extend<RowFixtures, AdminFixtures>({
+export const test = base.extend<RowFixtures & HtmlFixtures, AdminFixtures>({
+  htmlSeen: [
+    async ({ context }, provide, testInfo) => {
+      recordDocuments(context, testInfo);
+      await provide();
+    },
+    { auto: true },
+  ],
   // One connection per worker, opened only when a journey asks for a fresh row.
   adminDatabase: [
     async ({}, provide) => {

@@ -3,6 +3,7 @@
 import type { CallPath, RequestOf, ResponseOf } from '@/lib/api/catalogue';
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import type { TokenClaims } from '@/lib/session/claims';
+import { asCall } from './sessionWrites';
 
 /** What the proxy hands the page instead of the token: the claims it routes by. */
 export type WithClaims<T> = T & { tokenClaims?: TokenClaims };
@@ -28,13 +29,16 @@ export async function postCall<P extends CallPath>(
 ): Promise<WithClaims<ResponseOf<P>> & { transportFailed?: boolean }> {
   try {
     const payload = typeof body === 'function' ? await body() : body;
-    const response = await fetch(`/api/${path}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
-      body: JSON.stringify(payload),
+    // Its answer may rewrite the session cookie: not across the header's language change (./sessionWrites.ts).
+    const { response, json } = await asCall(async () => {
+      const sent = await fetch(`/api/${path}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },
+        body: JSON.stringify(payload),
+      });
+      return { response: sent, json: (await sent.json()) as unknown };
     });
-    const json: unknown = await response.json();
     if (json && typeof json === 'object' && 'statusCode' in json) {
       const result = json as Record<string, unknown>;
       // 502/504 carry the upstream failure; the answers on screen must then stay for a retry.

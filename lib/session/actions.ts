@@ -17,7 +17,7 @@ import { getClientAddress, getSession, saveSession } from './server';
  * session loses token, username and start index, the language selector hides, and the info page
  * shows SignOutMessage. The session is cleared even when the upstream cannot be reached.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(): Promise<null> {
   const session = await getSession();
   if (session.token) {
     await sendCall(
@@ -42,13 +42,14 @@ export async function signOut(): Promise<void> {
  * again, so its content reloads in the new language while the answers on screen stay. A language
  * that is not one of ours changes nothing.
  */
-export async function chooseLanguage(formData: FormData): Promise<void> {
+export async function chooseLanguage(_previous: null, formData: FormData): Promise<null> {
   // Anyone can call an action with anything (its id is in the page): only the form's data counts.
-  if (!(formData instanceof FormData)) return;
+  if (!(formData instanceof FormData)) return null;
   const language = formData.get('language');
-  if (!isLanguage(language)) return;
+  if (!isLanguage(language)) return null;
   const next = withChosenLanguage(await getSession(), language);
   if (next) await saveSession(next);
+  return null;
 }
 
 /** The error page clears the session after it has shown its message (spec §4). */
