@@ -11,9 +11,15 @@ export type FailureKind = 'unreachable' | 'timeout' | 'http-error' | 'not-json' 
 
 export type CallResult<P extends CallPath> = { response: ResponseOf<P>; failure?: FailureKind };
 
-function isTimeout(error: unknown): boolean {
+/** Whether a transport error is the time limit's (UPSTREAM_TIMEOUT_MS) rather than a failed connection. */
+export function isTimeout(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;
   return name === 'TimeoutError' || name === 'AbortError';
+}
+
+/** Why the upstream could not be reached: the error's message with its cause's (fetch says "fetch failed", its cause what failed). */
+export function unreachableReason(error: unknown): string {
+  return error instanceof Error ? `${error.message}${error.cause ? ` (${String((error.cause as Error).message ?? error.cause)})` : ''}` : String(error);
 }
 
 /**
@@ -46,7 +52,7 @@ export async function sendCall<P extends CallPath>(path: P, body: RequestOf<P>, 
   } catch (error) {
     if (error instanceof EmbeddedUnavailableError) return fail('no-database', error.message);
     if (isTimeout(error)) return fail('timeout', 'no answer in time');
-    return fail('unreachable', error instanceof Error ? `${error.message}${error.cause ? ` (${String((error.cause as Error).message ?? error.cause)})` : ''}` : String(error));
+    return fail('unreachable', unreachableReason(error));
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
