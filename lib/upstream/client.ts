@@ -17,9 +17,17 @@ export function isTimeout(error: unknown): boolean {
   return name === 'TimeoutError' || name === 'AbortError';
 }
 
-/** Why the upstream could not be reached: the error's message with its cause's (fetch says "fetch failed", its cause what failed). */
+/**
+ * Why the upstream could not be reached: the error's message with its cause's (fetch says "fetch
+ * failed", its cause what failed). Read by shape, since an error from another realm (a test's VM)
+ * is no instance of this one's Error.
+ */
 export function unreachableReason(error: unknown): string {
-  return error instanceof Error ? `${error.message}${error.cause ? ` (${String((error.cause as Error).message ?? error.cause)})` : ''}` : String(error);
+  const { message, cause } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; cause?: unknown };
+  if (typeof message !== 'string') return String(error);
+  if (!cause) return message;
+  const causeMessage = typeof cause === 'object' && 'message' in cause ? (cause as { message: unknown }).message : cause;
+  return `${message} (${String(causeMessage)})`;
 }
 
 /**
