@@ -37,14 +37,23 @@ export function getConfig(): AppConfig {
   return config;
 }
 
-export function loadConfig(source: Record<string, string | undefined>): AppConfig {
+/**
+ * The environment as the app reads it, validated, and nothing derived from it yet (no secret is
+ * created): for a tool that takes the app's settings, such as the contract check. Throws
+ * ConfigError naming the variable.
+ */
+export function readEnv(source: Record<string, string | undefined>): Env {
   // Empty strings count as unset, as operators often template them.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   // DEMO_DATA=true used to be the default; an environment still naming it must not silently mean something else.
   if (cleaned.DEMO_DATA !== undefined) throw new ConfigError('DEMO_DATA: replaced by DEMO_MODE (on or off; off by default): demo mode brings the demo data, /home-dev and the PayPal stand-in together');
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) throw new ConfigError(describeEnvErrors(parsed.error));
-  const env = parsed.data;
+  return parsed.data;
+}
+
+export function loadConfig(source: Record<string, string | undefined>): AppConfig {
+  const env = readEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
   const paypal = paypalConfig(env);
   if ('problem' in paypal) throw new ConfigError(paypal.problem);

@@ -20,6 +20,16 @@ export function mediaTypeOf(bytes: Uint8Array): ImageMediaType | undefined {
   return undefined;
 }
 
+/**
+ * The bytes of an image the upstream's loadImage answered as base64 text (spec §7), or undefined
+ * when the text is no base64: what the image route serves, and what the contract check accepts.
+ */
+export function imageFromBase64(text: string): Buffer | undefined {
+  const compact = text.trim().replace(/^"|"$/g, '').replace(/\s+/g, '');
+  if (compact === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return undefined;
+  return Buffer.from(compact, 'base64');
+}
+
 export type ImageSize = { width: number; height: number };
 
 const sane = (size: ImageSize): ImageSize | undefined =>

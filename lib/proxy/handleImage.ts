@@ -1,6 +1,6 @@
 import { StatusCode } from '@/lib/api/codes';
 import type { AppConfig } from '@/lib/config';
-import { imageFingerprint, imageSha256, mediaTypeOf } from '@/lib/content/images';
+import { imageFingerprint, imageFromBase64, imageSha256, mediaTypeOf } from '@/lib/content/images';
 import { IMAGE_KEY_PATTERN } from '@/lib/content/questionnaire';
 import { decodeClaims } from '@/lib/session/claims';
 import { parseCookieHeader, readSessionCookie } from '@/lib/session/cookies';
@@ -21,12 +21,6 @@ function failed(status: 502 | 504, error: string): Response {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   });
-}
-
-function decodeBase64(text: string): Buffer | undefined {
-  const compact = text.trim().replace(/^"|"$/g, '').replace(/\s+/g, '');
-  if (compact === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return undefined;
-  return Buffer.from(compact, 'base64');
 }
 
 /**
@@ -62,7 +56,7 @@ export async function handleImage(request: Request, imageKey: string, deps: Imag
     const status = (response as { statusCode?: number }).statusCode;
     return status === StatusCode.NoRecordset ? refuse(404, 'no image of this key') : refuse(403, 'this image is not yours to see');
   }
-  const bytes = decodeBase64(response);
+  const bytes = imageFromBase64(response);
   const mediaType = bytes && mediaTypeOf(bytes);
   if (!bytes || !mediaType) return failed(502, 'the upstream’s image is no PNG, JPEG, GIF or WebP');
 

@@ -1,13 +1,11 @@
-import { browserRequestSchema, CALLS, isCallPath, type CallPath } from '@/lib/api/catalogue';
+import { browserRequestSchema, isCallPath } from '@/lib/api/catalogue';
 import type { AppConfig } from '@/lib/config';
-import { groupLoginLanguage, identCodeLanguage } from '@/lib/flows/addressLanguage';
-import { variantOfLogin } from '@/lib/flows/groupVariants';
+import { withSessionDefaults } from '@/lib/session/callDefaults';
 import { sessionAfterCall } from '@/lib/session/callEffects';
 import { translationsChanged } from '@/lib/session/translationsChange';
 import { portalReportRefusal } from './portalReport';
 import { decodeClaims } from '@/lib/session/claims';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookies, XSRF_COOKIE, XSRF_HEADER, xsrfCookie } from '@/lib/session/cookies';
-import type { SessionData } from '@/lib/session/data';
 import { checkXsrf, issueXsrfToken } from '@/lib/session/xsrf';
 import { sendCall } from '@/lib/upstream/client';
 import { fieldWithNul, JSON_DEPTH_LIMIT, nestsDeeperThan } from './bodyLimits';
@@ -78,25 +76,4 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   headers.set('content-type', 'application/json; charset=utf-8');
   const status = failure === 'timeout' ? 504 : failure ? 502 : 200;
   return new Response(JSON.stringify(visible), { status, headers });
-}
-
-/** The spec's common fields that the browser may leave out: the session knows them. */
-function withSessionDefaults(path: CallPath, body: Record<string, unknown>, session: SessionData) {
-  const shape = CALLS[path].request.shape as Record<string, unknown>;
-  const filled: Record<string, unknown> = { ...body };
-  if (session.token) filled.token = session.token;
-  if (variantOfLogin(path)) {
-    // Only a language the participant chose: otherwise the group's applies (lib/flows/addressLanguage.ts).
-    const chosen = groupLoginLanguage(session);
-    if ('uiLanguage' in shape && filled.uiLanguage === undefined && chosen) filled.uiLanguage = chosen;
-  } else if ('uiLanguage' in shape && filled.uiLanguage === undefined) filled.uiLanguage = session.uiLanguage;
-  if ('questionnaireLanguage' in shape && filled.questionnaireLanguage === undefined && CALLS[path].kind !== 'submit') {
-    filled.questionnaireLanguage = session.questionnaireLanguage;
-  }
-  if (path === 'submit/kodekodex/identcode' && filled.questionnaireLanguage === undefined) {
-    const chosen = identCodeLanguage(session);
-    if (chosen) filled.questionnaireLanguage = chosen;
-  }
-  if ('product' in shape && filled.product === undefined) filled.product = decodeClaims(session.token).product;
-  return filled;
 }

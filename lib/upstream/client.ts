@@ -11,9 +11,23 @@ export type FailureKind = 'unreachable' | 'timeout' | 'http-error' | 'not-json' 
 
 export type CallResult<P extends CallPath> = { response: ResponseOf<P>; failure?: FailureKind };
 
-function isTimeout(error: unknown): boolean {
+/** Whether a transport error is the time limit's (UPSTREAM_TIMEOUT_MS) rather than a failed connection. */
+export function isTimeout(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;
   return name === 'TimeoutError' || name === 'AbortError';
+}
+
+/**
+ * Why the upstream could not be reached: the error's message with its cause's (fetch says "fetch
+ * failed", its cause what failed). Read by shape, since an error from another realm (a test's VM)
+ * is no instance of this one's Error.
+ */
+export function unreachableReason(error: unknown): string {
+  const { message, cause } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; cause?: unknown };
+  if (typeof message !== 'string') return String(error);
+  if (!cause) return message;
+  const causeMessage = typeof cause === 'object' && 'message' in cause ? (cause as { message: unknown }).message : cause;
+  return `${message} (${String(causeMessage)})`;
 }
 
 /**
@@ -46,7 +60,7 @@ export async function sendCall<P extends CallPath>(path: P, body: RequestOf<P>, 
   } catch (error) {
     if (error instanceof EmbeddedUnavailableError) return fail('no-database', error.message);
     if (isTimeout(error)) return fail('timeout', 'no answer in time');
-    return fail('unreachable', error instanceof Error ? `${error.message}${error.cause ? ` (${String((error.cause as Error).message ?? error.cause)})` : ''}` : String(error));
+    return fail('unreachable', unreachableReason(error));
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { createElement, type ReactElement } from 'react';
 import { redirect } from 'next/navigation';
-import type { CallPath, RequestOf, ResponseOf } from '@/lib/api/catalogue';
+import type { RequestOf, ResponseOf } from '@/lib/api/catalogue';
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { getConfig } from '@/lib/config';
 import { errorPageUrl } from '@/lib/flows/errorRecord';
@@ -13,8 +13,9 @@ import { sealTokenRenewal } from '@/lib/session/renewal';
 import { getClientAddress, getSession } from '@/lib/session/server';
 import { SessionCommit } from '@/components/session/SessionCommit';
 import { sendCall } from './client';
+import { pageInfoBody, type PageInfoPath } from './pageInfoBody';
 
-export type PageInfoPath = Extract<CallPath, `pageinfo${string}`>;
+export type { PageInfoPath } from './pageInfoBody';
 
 type Extras<P extends PageInfoPath> = Partial<RequestOf<P>>;
 export type PageContext = { session: SessionData; claims: TokenClaims };
@@ -126,14 +127,6 @@ export async function loadHeaderFooterInfo(): Promise<ResponseOf<'pageinfo/heade
 
 /** The common body of spec §7 (category, token, languages, product) plus the page's fields. */
 async function sendPageInfo<P extends PageInfoPath>(path: P, session: SessionData, claims: TokenClaims, token: string | undefined, extras: Extras<P>) {
-  const body = {
-    category: '',
-    ...(token && { token }),
-    uiLanguage: session.uiLanguage,
-    questionnaireLanguage: session.questionnaireLanguage,
-    product: claims.product,
-    ...extras,
-  } as RequestOf<P>;
-  const { response } = await sendCall(path, body, { clientAddress: await getClientAddress() });
+  const { response } = await sendCall(path, pageInfoBody(session, claims, token, extras), { clientAddress: await getClientAddress() });
   return response;
 }

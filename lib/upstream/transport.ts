@@ -5,13 +5,25 @@ export type TransportOptions = { clientAddress?: string };
 
 export class EmbeddedUnavailableError extends Error {}
 
+/** Where calls go: a real upstream's base URL, or (without one) the embedded API in-process. */
+export type UpstreamTarget = { url?: string; timeoutMs: number };
+
 /**
  * Sends one call's JSON: over HTTP to UPSTREAM_API_URL, or in-process to the embedded API with
  * exactly the request a network hop would carry. The answer comes back read in full, within the
  * time limit. Throws on transport failure or timeout.
  */
-export async function transport(path: string, body: string, options: TransportOptions = {}): Promise<Response> {
+export function transport(path: string, body: string, options: TransportOptions = {}): Promise<Response> {
   const config = getConfig();
+  return transportTo({ url: config.UPSTREAM_API_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS }, path, body, options);
+}
+
+/**
+ * The same, to an upstream named by the caller rather than by the configuration: the contract
+ * check (lib/upstream/contractCheck) sends its calls through here, so that they leave exactly as
+ * the app's do.
+ */
+export async function transportTo(upstream: UpstreamTarget, path: string, body: string, options: TransportOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/plain' };
   if (options.clientAddress) headers['x-forwarded-for'] = options.clientAddress;
   // A timer of our own, cleared as soon as the answer is in. AbortSignal.timeout's stays armed for
@@ -19,18 +31,17 @@ export async function transport(path: string, body: string, options: TransportOp
   // reachable (its async context holds the page's whole render state): under load that held every
   // request of the last 15 s, about 100 MB of heap (npm run bench:memory).
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('no answer in time', 'TimeoutError')), config.UPSTREAM_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(new DOMException('no answer in time', 'TimeoutError')), upstream.timeoutMs);
   try {
-    return await readInFull(await send(path, body, headers, controller.signal));
+    return await readInFull(await send(upstream.url, path, body, headers, controller.signal));
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function send(path: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
-  const config = getConfig();
-  if (config.UPSTREAM_API_URL) {
-    const base = config.UPSTREAM_API_URL.replace(/\/+$/, '');
+async function send(url: string | undefined, path: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
+  if (url) {
+    const base = url.replace(/\/+$/, '');
     return fetch(`${base}/${path}`, { method: 'POST', body, headers, signal, redirect: 'error', cache: 'no-store' });
   }
   let api;
