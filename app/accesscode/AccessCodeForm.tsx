@@ -17,11 +17,14 @@ type Texts = {
   ErrorAccessCodeLocked: string;
 };
 
-/** The access-code login: the code encrypted in the browser, the outcome of lib/flows/accessCode.ts. */
-export function AccessCodeForm({ crypto, texts }: { crypto: ClientCrypto; texts: Texts }) {
+/**
+ * The access-code login: the code encrypted in the browser, the outcome of lib/flows/accessCode.ts.
+ * The code signs in again on every visit: a password manager may keep it, under the ident code.
+ */
+export function AccessCodeForm({ crypto, identCode, texts }: { crypto: ClientCrypto; identCode?: string; texts: Texts }) {
   const login = async (code: string, failures: number) => {
     const response = await postCall('submit/kodekodex/login', async () => ({ passwordHash: await encryptForUpstream(code, crypto) }));
     return routeAfterAccessCodeLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures);
   };
-  return <CodeLoginForm name="access-code" failuresKey="accessCodeFailures" encrypts texts={texts} login={login} />;
+  return <CodeLoginForm name="access-code" failuresKey="accessCodeFailures" encrypts texts={texts} autoComplete="current-password" username={identCode} login={login} />;
 }

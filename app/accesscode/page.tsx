@@ -1,11 +1,12 @@
 import { getConfig } from '@/lib/config';
+import { identCodeOf } from '@/lib/flows/signInPath';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { AccessCodeForm } from './AccessCodeForm';
 
 /** /accesscode: the personal access code after the ident code (spec §2, §4). */
 export default async function AccessCodePage() {
-  const { t, commit } = await loadPage('pageinfo/kodekodex/login', { needsToken: true, loginPage: '/accesscode' });
+  const { t, session, commit } = await loadPage('pageinfo/kodekodex/login', { needsToken: true, loginPage: '/accesscode' });
   const config = getConfig();
   return (
     <>
@@ -13,6 +14,7 @@ export default async function AccessCodePage() {
       {commit}
       <AccessCodeForm
         crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
+        identCode={identCodeOf(session.signInPath)}
         texts={{
           title: t('AccessCodeTitle'),
           text: t('AccessCodeText'),

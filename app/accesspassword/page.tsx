@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { passwordIsSet } from '@/lib/flows/personalKey';
+import { identCodeOf } from '@/lib/flows/signInPath';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { keyChoiceTexts } from '@/components/form/keyChoiceTexts';
@@ -8,7 +9,7 @@ import { AccessPasswordForm } from './AccessPasswordForm';
 
 /** /accesspassword: the first login's follow-up, keep or change the personal key (spec §2, §5). */
 export default async function AccessPasswordPage() {
-  const [{ response, t, claims, commit }, tModal] = await Promise.all([
+  const [{ response, t, claims, session, commit }, tModal] = await Promise.all([
     loadPage('pageinfo/kodekodex/personalinfo', { needsToken: true, loginPage: '/accesspassword' }),
     getTranslations('modal'),
   ]);
@@ -20,6 +21,7 @@ export default async function AccessPasswordPage() {
       {commit}
       <AccessPasswordForm
         crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
+        identCode={identCodeOf(session.signInPath)}
         isPasswordSet={isPasswordSet}
         hasAccount={claims.assessorId !== undefined}
         keyTexts={keyChoiceTexts(t, tModal('close'), isPasswordSet ? 'change' : 'create')}

@@ -9,6 +9,7 @@ import { useSubmit } from '@/lib/client/useSubmit';
 import { MIN_KEY_LENGTH_ACCESS } from '@/lib/validation/personalKey';
 import { isLastNameMissing, isOptionalEmailValid, isRegisterDataValid, mustEnterPersonalInfo, type RegisterForm as Data } from '@/lib/validation/register';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
+import { KnownUsername } from '@/components/form/KnownUsername';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
@@ -28,11 +29,20 @@ type Texts = {
   privacyRequired: string;
   saveFailed: string;
 };
-type Props = { crypto: ClientCrypto; isPasswordSet: boolean; isRegistered: boolean; initial: Data; keyTexts: KeyChoiceTexts; texts: Texts };
+type Props = {
+  crypto: ClientCrypto;
+  /** The username a password manager files the new key under, not the e-mail address before it (KnownUsername). */
+  identCode?: string;
+  isPasswordSet: boolean;
+  isRegistered: boolean;
+  initial: Data;
+  keyTexts: KeyChoiceTexts;
+  texts: Texts;
+};
 
 const MODAL = 'register-error';
 
-export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, keyTexts, texts }: Props) {
+export function RegisterForm({ crypto, identCode, isPasswordSet, isRegistered, initial, keyTexts, texts }: Props) {
   const [data, setData] = useState<Data>(initial);
   const personalKey = usePersonalKey(MIN_KEY_LENGTH_ACCESS, { canKeep: isPasswordSet, consentGiven: isRegistered });
   const [touched, setTouched] = useState({ key: false, confirmation: false, lastName: false, email: false, privacy: false });
@@ -129,6 +139,7 @@ export function RegisterForm({ crypto, isPasswordSet, isRegistered, initial, key
         {texts.title}
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} onKeyDown={onKeyDownForm} noValidate>
+        <KnownUsername value={identCode} />
         <p className="lead">{texts.text}</p>
         {field('firstName', texts.firstName)}
         {field('lastName', texts.lastName, touched.lastName && lastNameMissing ? texts.lastNameRequired : undefined)}

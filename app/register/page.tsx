@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { passwordIsSet } from '@/lib/flows/personalKey';
+import { identCodeOf } from '@/lib/flows/signInPath';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { keyChoiceTexts } from '@/components/form/keyChoiceTexts';
@@ -8,7 +9,7 @@ import { RegisterForm } from './RegisterForm';
 
 /** /register: an assessor who must register gives name, e-mail and a personal key (spec §2, §5). */
 export default async function RegisterPage() {
-  const [{ response, t, commit }, tModal] = await Promise.all([
+  const [{ response, t, session, commit }, tModal] = await Promise.all([
     loadPage('pageinfo/kodekodex/register', { needsToken: true, loginPage: '/register' }),
     getTranslations('modal'),
   ]);
@@ -21,6 +22,7 @@ export default async function RegisterPage() {
       {commit}
       <RegisterForm
         crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
+        identCode={identCodeOf(session.signInPath)}
         isPasswordSet={isPasswordSet}
         isRegistered={data?.isRegistered === true}
         initial={{ firstName: data?.firstName ?? '', lastName: data?.lastName ?? '', emailAddress: data?.emailAddress ?? '' }}

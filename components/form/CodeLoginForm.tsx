@@ -9,7 +9,8 @@ import { useSubmit } from '@/lib/client/useSubmit';
 import type { CodeRefused } from '@/lib/flows/accessCode';
 import type { GoTo, ModalMessage, ToErrorPage } from '@/lib/flows/outcome';
 import { normaliseCode } from '@/lib/validation/code';
-import { CodeField } from '@/components/form/CodeField';
+import { CodeField, type CodeAutocomplete } from '@/components/form/CodeField';
+import { KnownUsername } from '@/components/form/KnownUsername';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import formStyles from '@/components/form/form.module.css';
 
@@ -32,6 +33,10 @@ type Props<MessageKey extends string> = {
    * starts nobody. A code typed over it wins.
    */
   initialCode?: string;
+  /** What a password manager may do with the code (CodeField). */
+  autoComplete: CodeAutocomplete;
+  /** The username the code belongs to, known from an earlier step (KnownUsername). */
+  username?: string;
   /** Sends the code (whitespace removed), given the wrong codes so far, and says where that leads. */
   login: (code: string, failures: number) => Promise<CodeLoginOutcome<MessageKey>>;
 };
@@ -42,7 +47,7 @@ type Props<MessageKey extends string> = {
  * code is what to correct. Focus was nowhere meanwhile when sent from the button (it is disabled
  * while the call runs).
  */
-export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, encrypts, texts, initialCode = '', login }: Props<MessageKey>) {
+export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, encrypts, texts, initialCode = '', autoComplete, username, login }: Props<MessageKey>) {
   const [code, setCode] = useState(initialCode);
   const fieldError = useFieldError();
   const failures = useStoredFailures(failuresKey);
@@ -80,8 +85,9 @@ export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, en
         {texts.title}
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...(encrypts && PRELOAD_CIPHER)} noValidate aria-busy={busy}>
+        <KnownUsername value={username} />
         <p className="lead">{texts.text}</p>
-        <CodeField label={texts.label} value={code} onChange={setCode} masked showLabel={texts.show} error={fieldError.error} errorKey={fieldError.errorKey} autoFocus inputRef={field} />
+        <CodeField label={texts.label} value={code} onChange={setCode} autoComplete={autoComplete} masked showLabel={texts.show} error={fieldError.error} errorKey={fieldError.errorKey} autoFocus inputRef={field} />
         <div className={formStyles.actions}>
           <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {texts.submit}

@@ -176,6 +176,8 @@ function KeyInput({ id, label, value, onChange, error, hintId, inputRef, keeping
         type="password"
         className={styles.input}
         value={value}
+        // A key is set here: a password manager may offer a strong one and keep it, on both fields as
+        // Chromium asks. No name, like every code field (docs/architecture.md, "Codes, keys and password managers").
         autoComplete="new-password"
         readOnly={keeping && hydrated}
         aria-disabled={(keeping && hydrated) || undefined}

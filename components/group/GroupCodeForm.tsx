@@ -20,7 +20,12 @@ type Props = {
   texts: Texts;
 };
 
-/** The group-code login: the variant's call, the code encrypted where the variant says, the outcome of lib/flows/groupLogin.ts. */
+/**
+ * The group-code login: the variant's call, the code encrypted where the variant says, the outcome of
+ * lib/flows/groupLogin.ts. Every login with the code starts a new participant, so it is a one-time
+ * code to a password manager: filled in again, it would start over instead of coming back (which
+ * takes the personal access code and key).
+ */
 export function GroupCodeForm({ variant, crypto, language, linkedCode, texts }: Props) {
   const row = groupVariant(variant);
   const login = async (code: string, failures: number) => {
@@ -28,5 +33,5 @@ export function GroupCodeForm({ variant, crypto, language, linkedCode, texts }: 
     const response = await postCall(row.calls.login, body as () => Promise<BrowserRequest<typeof row.calls.login>>);
     return routeAfterGroupLogin(response, response.tokenClaims?.isLoggedIn ?? false, failures, row);
   };
-  return <CodeLoginForm name="group-code" failuresKey="groupCodeFailures" encrypts={crypto !== undefined} texts={texts} initialCode={linkedCode} login={login} />;
+  return <CodeLoginForm name="group-code" failuresKey="groupCodeFailures" encrypts={crypto !== undefined} texts={texts} initialCode={linkedCode} autoComplete="one-time-code" login={login} />;
 }

@@ -63,7 +63,8 @@ export function IdentCodeForm({ initialCode, portalId, texts }: Props) {
       {busy ? null : (
         <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate>
           <p className="lead">{texts.text}</p>
-          <CodeField label={texts.label} value={code} onChange={setCode} error={fieldError.error} errorKey={fieldError.errorKey} autoFocus />
+          {/* The ident code names the assessment: the username its access code is kept under (KnownUsername on /accesscode). */}
+          <CodeField label={texts.label} value={code} onChange={setCode} autoComplete="username" error={fieldError.error} errorKey={fieldError.errorKey} autoFocus />
           <div className={formStyles.actions}>
             <button type="submit" className="button button-primary">
               {texts.submit}

@@ -7,8 +7,8 @@ import styles from './Questionnaire.module.css';
 type Props = {
   /** The element id of the details region (aria-controls points at it). */
   id: string;
-  /** The question's text as a label: the button's name carries it, so that each button says whose details it shows. */
-  questionText: string;
+  /** What the button's name says after its text, so that each button says whose details it shows (lib/flows/questionDetails.ts, detailsName). */
+  name: string;
   details: QuestionDetails;
   expanded: boolean;
   onToggle: () => void;
@@ -17,12 +17,12 @@ type Props = {
 };
 
 /**
- * The info button of a grid item in details mode and the details it expands (spec §2): the intro
- * line, then definition, explanation, exaggeration and synonyms as a description list. A disclosure
- * (WAI-ARIA): the button says whether the region is shown, and the region stays in the document
- * while hidden, so that aria-controls always points at something.
+ * The info button of a grid item in details mode and the question's details it expands under the
+ * item (spec §2): the intro line, then definition, explanation, exaggeration and synonyms as a
+ * description list. A disclosure (WAI-ARIA): the button says whether the region is shown, and the
+ * region stays in the document while hidden, so that aria-controls always points at something.
  */
-export function ItemDetails({ id, questionText, details, expanded, onToggle, texts, contentLang }: Props) {
+export function ItemDetails({ id, name, details, expanded, onToggle, texts, contentLang }: Props) {
   const entries = (
     [
       [texts.definition, details.definition],
@@ -39,7 +39,7 @@ export function ItemDetails({ id, questionText, details, expanded, onToggle, tex
         {texts.detailsButton}
         <span className="visually-hidden">
           {': '}
-          <span lang={contentLang}>{questionText}</span>
+          <span lang={contentLang}>{name}</span>
         </span>
       </button>
       <div id={id} className={styles.details} hidden={!expanded}>

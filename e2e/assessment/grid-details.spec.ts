@@ -200,3 +200,70 @@ test.describe('@assessment grid in details mode (product 3)', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/**
+ * The product-2 grid in details mode with several items a question (questionnaire grid-details:
+ * 3 questions of 2 or 3 items, one a page). P2-DETAILS-VIEW is only looked at: nothing is chosen,
+ * so no draft is saved, and no page is sent.
+ */
+test.describe('@assessment grid in details mode with several items a question (product 2)', () => {
+  const TEAM_DEFINITION = 'Arbeitet konstruktiv mit anderen zusammen und stellt gemeinsame Ziele über eigene.';
+  const ITEMS = [
+    'a) Bringt eigene Ideen aktiv in Besprechungen ein.',
+    'b) Unterstützt Kolleginnen und Kollegen, wenn diese Hilfe benötigen.',
+    'c) Teilt Informationen und Wissen offen mit dem Team.',
+  ];
+
+  /** The button's name: Chromium puts a space before the visually hidden part (as the one-item tests allow). */
+  const detailsName = (item: string) => new RegExp(`^Details ?: Teamfähigkeit, ${item.replace(/[.)]/g, '\\$&')}$`);
+
+  test('P2-DETAILS-VIEW: every item has its info button with a name of its own; each shows the question\'s details under its item, one place at a time; axe finds nothing with them open', async ({ page }) => {
+    await signIn(page, 'P2DETV001', 'GRIDDETAIL4711');
+    await page.goto('/questionnaire');
+    await hydrated(page);
+    await expect(pageIndicator(page)).toHaveText('Seite 1 von 3');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Arbeitsstil mit Erläuterungen');
+    const question = questions(page).first();
+    const buttons = question.getByRole('button', { name: /^Details/ });
+    await expect(buttons).toHaveCount(3);
+    for (const [index, item] of ITEMS.entries()) {
+      const button = buttons.nth(index);
+      await expect(button).toHaveAccessibleName(detailsName(item));
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      // Each button is in its own item's radio group.
+      await expect(question.getByRole('group', { name: item.slice(3) }).getByRole('button')).toHaveAccessibleName(detailsName(item));
+    }
+    const shownDefinitions = page.getByText(TEAM_DEFINITION).filter({ visible: true });
+    await expect(shownDefinitions).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    const regionOf = async (index: number) => page.locator(`#${await buttons.nth(index).getAttribute('aria-controls')}`);
+
+    // b), by keyboard: the question's details under b), and only there.
+    await buttons.nth(1).focus();
+    await page.keyboard.press('Enter');
+    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'true');
+    const underB = await regionOf(1);
+    await expect(underB.getByText(TEAM_DEFINITION)).toBeVisible();
+    await expect(underB.getByRole('term')).toHaveText(['Definition', 'Erläuterung', 'Übertreibung', 'Synonyme']);
+    await expect(underB.getByRole('listitem')).toHaveText(['Kooperationsbereitschaft', 'Teamgeist']);
+    await expect(question.getByRole('group', { name: ITEMS[1]!.slice(3) }).locator(`#${await underB.getAttribute('id')}`)).toBeVisible();
+    await expect(shownDefinitions).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    // c) moves them: b) closes, c) is the one expanded.
+    await buttons.nth(2).click();
+    await expect(buttons.nth(2)).toHaveAttribute('aria-expanded', 'true');
+    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'false');
+    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(underB).toBeHidden();
+    await expect((await regionOf(2)).getByText(TEAM_DEFINITION)).toBeVisible();
+    await expect(shownDefinitions).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    // Pressed again, c) hides them: no details open anywhere.
+    await buttons.nth(2).click();
+    await expect(buttons.nth(2)).toHaveAttribute('aria-expanded', 'false');
+    await expect(shownDefinitions).toHaveCount(0);
+  });
+});

@@ -109,6 +109,6 @@ describe('reading a questionnaire file with its images', () => {
 
   it('finds the bundled questionnaires valid', async () => {
     const read = await readQuestionnaireFolder(bundledQuestionnaireFolder());
-    expect(read.map((r) => (r.ok ? r.questionnaire.key : r.problems))).toEqual(['competency-24', 'grid-10', 'kodew-leadership', 'kodew-motivation', 'kodew-strengths', 'ra-requirements']);
+    expect(read.map((r) => (r.ok ? r.questionnaire.key : r.problems))).toEqual(['competency-24', 'grid-10', 'grid-details', 'kodew-leadership', 'kodew-motivation', 'kodew-strengths', 'ra-requirements']);
   });
 });

@@ -1,4 +1,4 @@
-import { labelText, questionDetails } from './questionDetails';
+import { detailsName, labelText, questionDetails } from './questionDetails';
 
 describe('a question\'s details (spec §3: info1 intro and synonyms, info2–info4)', () => {
   it.each([
@@ -30,5 +30,17 @@ describe('a question\'s details (spec §3: info1 intro and synonyms, info2–inf
     [null, ''],
   ])('label of %p is %p', (text, expected) => {
     expect(labelText(text)).toBe(expected);
+  });
+});
+
+describe("the name of an item's info button after 'Details: ' (spec §2: one per item)", () => {
+  const team = { text: 'Teamfähigkeit …', answerInfos: [{ text: 'Bringt Ideen ein' }, { text: ' Unterstützt andere ' }, { text: null }] };
+  it.each<[string, Parameters<typeof detailsName>[0], number, string]>([
+    ['one item: the question alone, which its item restates', { text: 'Analytisches Denken', answerInfos: [{ text: 'Bedeutung von „Analytisches Denken“' }] }, 0, 'Analytisches Denken'],
+    ['several items: the question, the letter and the statement of the first', team, 0, 'Teamfähigkeit, a) Bringt Ideen ein'],
+    ['… of the second, trimmed', team, 1, 'Teamfähigkeit, b) Unterstützt andere'],
+    ['an item without a statement: its letter still tells it apart', team, 2, 'Teamfähigkeit, c)'],
+  ])('%s', (_name, question, position, expected) => {
+    expect(detailsName(question, position)).toBe(expected);
   });
 });

@@ -1,3 +1,5 @@
+import { answerLetter } from './questionnaire';
+
 /** What a question carries for the grid's details mode (spec §3: info1 to info4). */
 type DetailSource = {
   info1?: ReadonlyArray<string> | null;
@@ -38,4 +40,19 @@ export function questionDetails(question: DetailSource): QuestionDetails | null 
 /** A question's text as a label: a trailing ellipsis goes (spec §3). */
 export function labelText(text: string | null | undefined): string {
   return (text ?? '').replace(/\s*…\s*$/, '').trim();
+}
+
+type Named = { text?: string | null; answerInfos: ReadonlyArray<{ text?: string | null }> };
+
+/**
+ * What an item's info button names after its text ("Details: …"): the question, and where the
+ * question has several items the item too, by its letter and statement, so that no two buttons of
+ * a page have one name ("Teamfähigkeit, b) Unterstützt andere"). A one-item question's button names
+ * the question alone: its one item restates it.
+ */
+export function detailsName(question: Named, position: number): string {
+  const subject = labelText(question.text);
+  if (question.answerInfos.length <= 1) return subject;
+  const item = (question.answerInfos[position]?.text ?? '').trim();
+  return `${subject}, ${answerLetter(position)}) ${item}`.trim();
 }

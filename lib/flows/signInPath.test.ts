@@ -1,5 +1,5 @@
 import type { CallPath } from '@/lib/api/catalogue';
-import { signInPathAfter } from './signInPath';
+import { identCodeOf, signInPathAfter } from './signInPath';
 
 describe('where a participant signs in again once the session has ended', () => {
   it.each<[string, CallPath, Record<string, unknown>, string | undefined]>([
@@ -13,5 +13,19 @@ describe('where a participant signs in again once the session has ended', () => 
     ['any other call', 'submit/kodekodex/login', { passwordHash: 'x' }, undefined],
   ])('%s', (_name, path, request, expected) => {
     expect(signInPathAfter(path, request)).toBe(expected);
+  });
+});
+
+describe('the ident code a password manager files the access code under', () => {
+  it.each<[string, string | undefined, string | undefined]>([
+    ['the ident code of the deep link', '/home/P1DEMO01', 'P1DEMO01'],
+    ['a returning group participant: their personal access code', '/home/AbC123xyz', 'AbC123xyz'],
+    ['a group entry: none', '/kodegroupcode/KGDEMO01', undefined],
+    ['an entry without a code: none', '/kodew', undefined],
+    ['/home alone: none', '/home', undefined],
+    ['no sign-in path: none', undefined, undefined],
+    ['anything after the code: none', '/home/P1DEMO01/en', undefined],
+  ])('%s', (_name, signInPath, expected) => {
+    expect(identCodeOf(signInPath)).toBe(expected);
   });
 });

@@ -26,3 +26,15 @@ export function signInPathAfter(path: CallPath, request: Record<string, unknown>
 function checked(candidate: string): string | undefined {
   return isSignInPath(candidate) ? candidate : undefined;
 }
+
+const HOME = /^\/home\/([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * The ident code a participant signed in with (a returning group participant's personal access
+ * code), read from their sign-in path: the username a password manager files their access code or
+ * key under on the pages that follow (components/form/KnownUsername.tsx). Undefined after a group
+ * login, whose pages have no ident code.
+ */
+export function identCodeOf(signInPath: string | undefined): string | undefined {
+  return signInPath?.match(HOME)?.[1];
+}

@@ -185,6 +185,86 @@ describe('the grid view: details mode (spec §2, §4)', () => {
   });
 });
 
+/** A product-2 question in details mode with several items (the demo's grid-details). */
+const TEAM: Question = {
+  questionIndex: 1,
+  id: 401,
+  text: 'Teamfähigkeit',
+  info1: ['Wie zeigt sich Teamfähigkeit im Alltag?', 'Kooperationsbereitschaft', 'Teamgeist'],
+  info2: 'Arbeitet konstruktiv mit anderen zusammen.',
+  info3: 'Teilt Wissen und unterstützt gemeinsame Ziele.',
+  info4: 'Stellt eigene Aufgaben hinter jede Bitte zurück.',
+  answerInfos: [
+    { id: 4011, answerIndex: 0, text: 'Bringt eigene Ideen ein.', value: -1 },
+    { id: 4012, answerIndex: 1, text: 'Unterstützt andere.', value: -1 },
+    { id: 4013, answerIndex: 2, text: 'Teilt Informationen offen.', value: -1 },
+  ],
+};
+const TEAM_DEFINITION = 'Arbeitet konstruktiv mit anderen zusammen.';
+
+/** The item's radio group, by its statement (its legend names it). */
+const itemGroup = (statement: string) => screen.getByRole('group', { name: new RegExp(statement.replace(/[.]/g, '\\.')) });
+const regionOf = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-controls')!)!;
+
+describe('the grid view: details mode with several items a question (spec §2: an info button per item)', () => {
+  it('every item has its own button, named with the question and the item, collapsed, each controlling a region of its own', () => {
+    render(<Harness questions={[TEAM]} />);
+    const buttons = screen.getAllByRole('button', { name: /^Details/ });
+    const names = ['Teamfähigkeit, a) Bringt eigene Ideen ein.', 'Teamfähigkeit, b) Unterstützt andere.', 'Teamfähigkeit, c) Teilt Informationen offen.'];
+    expect(buttons).toHaveLength(3);
+    buttons.forEach((button, index) => expect(button).toHaveAccessibleName(new RegExp(`^Details ?: ${names[index]!.replace(/[.)]/g, '\\$&')}$`)));
+    expect(new Set(buttons.map((button) => button.getAttribute('aria-controls'))).size).toBe(3);
+    for (const button of buttons) {
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      expect(regionOf(button)).not.toBeVisible();
+    }
+    // Each button sits in its own item's radio group.
+    expect(within(itemGroup('Unterstützt andere.')).getByRole('button').getAttribute('aria-controls')).toBe(buttons[1]!.getAttribute('aria-controls'));
+  });
+
+  it("an item's button shows the question's details under that item, and pressed again hides them", () => {
+    render(<Harness questions={[TEAM]} />);
+    const button = detailsButton(/b\) Unterstützt andere/);
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const region = regionOf(button);
+    expect(region).toBeVisible();
+    expect(itemGroup('Unterstützt andere.').contains(region)).toBe(true);
+    expect(within(region).getAllByRole('term').map((term) => term.textContent)).toEqual(['Definition', 'Erläuterung', 'Übertreibung', 'Synonyme']);
+    expect(within(region).getByText(TEAM_DEFINITION)).toBeVisible();
+    expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Kooperationsbereitschaft', 'Teamgeist']);
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(region).not.toBeVisible();
+  });
+
+  it("another item's button moves them there: one place at a time, the pressed button the one expanded", () => {
+    render(<Harness questions={[TEAM]} />);
+    const [first, second, third] = screen.getAllByRole('button', { name: /^Details/ });
+    fireEvent.click(first!);
+    fireEvent.click(third!);
+    expect([first, second, third].map((button) => button!.getAttribute('aria-expanded'))).toEqual(['false', 'false', 'true']);
+    expect(regionOf(first!)).not.toBeVisible();
+    expect(itemGroup('Teilt Informationen offen.').contains(regionOf(third!))).toBe(true);
+    expect(screen.getAllByText(TEAM_DEFINITION).filter((element) => !element.closest('[hidden]'))).toHaveLength(1);
+    expect(regionOf(third!)).toBeVisible();
+  });
+
+  it("opening an item of another question closes the first question's details; answering an item leaves them open", () => {
+    const seen: Array<ReadonlyMap<number, number>> = [];
+    render(<Harness questions={[TEAM, ANALYTICAL]} onValues={(values) => seen.push(values)} />);
+    const teamItem = detailsButton(/a\) Bringt eigene Ideen ein/);
+    fireEvent.click(teamItem);
+    fireEvent.click(within(itemGroup('Unterstützt andere.')).getByRole('radio', { name: 'wichtig' }));
+    expect(seen.at(-1)?.get(4012)).toBe(3);
+    expect(teamItem.getAttribute('aria-expanded')).toBe('true');
+    const analytical = detailsButton(/^Details ?: Analytisches Denken$/);
+    fireEvent.click(analytical);
+    expect([teamItem.getAttribute('aria-expanded'), analytical.getAttribute('aria-expanded')]).toEqual(['false', 'true']);
+    expect(regionOf(teamItem)).not.toBeVisible();
+  });
+});
+
 describe('the grid view: a failed question (spec §2, §5)', () => {
   it('shows the assertive block and marks the item left unanswered', () => {
     render(<Harness invalid={new Map([[301, 'Bitte beantworten Sie alle Aussagen.']])} />);

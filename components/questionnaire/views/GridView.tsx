@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { labelText, questionDetails } from '@/lib/flows/questionDetails';
+import { detailsName, questionDetails } from '@/lib/flows/questionDetails';
 import type { Question } from '@/lib/api/schemas/questionnaire';
 import type { ChoiceOption } from '../ChoiceRow';
 import { ItemDetails } from '../ItemDetails';
@@ -12,15 +12,20 @@ import styles from '../Questionnaire.module.css';
 /** In a failed grid question, the items still without an answer are highlighted. */
 const markUnanswered = (values: readonly number[]) => values.map((value) => value === -1);
 
+/** Whose details are open: the question's, under the item whose button was pressed. */
+type Shown = { question: number; item: number };
+
 /**
  * Products 2 and 3, the grid view: group captions spanning their columns, a not-rated column when
  * allowed, and one column per value caption; each answer item is a row of radios (spec §2). In
- * details mode the question's row has an info button that shows and hides the question's details;
- * clicking it toggles which question's details are shown (spec §4), so one at a time.
+ * details mode every item has an info button (spec §2: "an info button per item") that shows and
+ * hides its question's details (info1–info4) under that item; clicking an item's info toggles which
+ * question's details are shown (spec §4), so they are open in one place at a time: pressed again
+ * they close, another item's button moves them there.
  */
 export function GridView({ config, notRated, details = false, ...props }: QuestionViewProps) {
   const { texts, contentLang } = props;
-  const [shown, setShown] = useState<number | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   // A grid without its scale has nothing to offer (an upstream that sent none).
   if (!config) return null;
   const notRatedValue = config.notRatedValue ?? null;
@@ -59,19 +64,20 @@ export function GridView({ config, notRated, details = false, ...props }: Questi
     </div>
   );
   const gridTexts = texts.grid;
-  // The details belong to the question (info1–info4); its first row carries them, the only one in product 3.
   const itemDetails =
     details && gridTexts
       ? (question: Question, position: number) => {
-          const content = position === 0 ? questionDetails(question) : null;
-          if (!content) return null;
+          const item = question.answerInfos[position];
+          const content = item ? questionDetails(question) : null;
+          if (!item || !content) return null;
+          const expanded = shown?.question === question.id && shown.item === item.id;
           return (
             <ItemDetails
-              id={`question-${question.id}-details`}
-              questionText={labelText(question.text)}
+              id={`answer-${item.id}-details`}
+              name={detailsName(question, position)}
               details={content}
-              expanded={shown === question.id}
-              onToggle={() => setShown(shown === question.id ? null : question.id)}
+              expanded={expanded}
+              onToggle={() => setShown(expanded ? null : { question: question.id, item: item.id })}
               texts={gridTexts}
               contentLang={contentLang}
             />

@@ -1,8 +1,8 @@
 /**
  * The demo's access codes as the demo stores them (keys.ts's full-strength scrypt format), hashed
  * once ahead by lib/scripts/demo-key-hashes.ts. The codes are public (docs/operations.md, "Demo
- * data"), so a salt fixed in the source hides nothing it would otherwise hide; what it saves is 33
- * scrypt runs, about 2.3 s of a core, on every demo start and reset: `npm run demo`, each server the
+ * data"), so a salt fixed in the source hides nothing it would otherwise hide; what it saves is 34
+ * scrypt runs, about 2.4 s of a core, on every demo start and reset: `npm run demo`, each server the
  * journeys start, each test database with the demo rows. keyHashes.test.ts checks every code
  * against its hash; a code without one is hashed at the start, as any key.
  */
@@ -17,6 +17,7 @@ export const DEMO_KEY_HASHES: Readonly<Record<string, string>> = {
   EARLYQ4711: 'scrypt$16384$8$1$xV5HmkVYtlKTPqNvsZYbEQ==$JUf4L6cStCnca8vlJWOnOPw9tHGbOgsrmNZei5BkJtQ=',
   FIRST4711: 'scrypt$16384$8$1$KoPh0xep6fnQiZ8uGQR0Bg==$zThbMx/4BKHjYJY6oeqyEB1rkRWgwGavxAzOTdsjhMo=',
   GRID4711: 'scrypt$16384$8$1$yCaltgRUwaLkm6jtY5xlUA==$/Apcj2oKyM9SHvHvjTAVV5ogYYJfDAxjVNpkbKyJvrU=',
+  GRIDDETAIL4711: 'scrypt$16384$8$1$it4WQ7hdWtLLVVWhsOaEfg==$BfJHZfINnCo49ixUkRIw8jYwN3ARLfhVD78IzgL92IU=',
   LANG4711: 'scrypt$16384$8$1$xiLRdJte41TjUxIaJolBKA==$qNxdQjUyNvIWE1NsO2hMw4VIcK0wBeF8yh3BEm5aRNk=',
   LANG4712: 'scrypt$16384$8$1$L26/oDGWHwrw7krPTG3mPA==$JHgR2n7792yMAK6My73CZZGqH6yeUzUWykiRY3YaC74=',
   LANGD4711: 'scrypt$16384$8$1$Guxd9tGkFwNjKunL0OCF9A==$gRwMkTppA/ZNifYG83qay4hrMLfFJ6gwjxPP4yphJUs=',

@@ -15,7 +15,7 @@ export type DemoAssessment = {
   firstLoginDone: boolean;
   finished: boolean;
   /** A questionnaire of content/questionnaires that the demo imports. */
-  questionnaireKey: 'competency-24' | 'grid-10' | 'kodew-strengths' | 'ra-requirements';
+  questionnaireKey: 'competency-24' | 'grid-10' | 'grid-details' | 'kodew-strengths' | 'ra-requirements';
   /** How many questions are already answered (validly) at the start. */
   answeredQuestions: number;
   note: string;
@@ -201,6 +201,12 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     assessor: assessor('Viktor', 'Detail'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
     questionnaireKey: 'ra-requirements', answeredQuestions: 0,
     note: 'for QA: the product-3 grid, only looked at (details, phone width, accessibility), never saved',
+  },
+  {
+    id: 'P2-DETAILS-VIEW', identCode: 'P2DETV001', product: Product.SecondQuestionnaire, accessCode: 'GRIDDETAIL4711',
+    assessor: assessor('Greta', 'Raster'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'grid-details', answeredQuestions: 0,
+    note: 'for QA: the product-2 grid in details mode with several items a question (grid-details, 3 questions of 2 or 3 items), only looked at (an info button per item, accessibility), never saved',
   },
   {
     id: 'P1-LEAVE', identCode: 'P1LEAVE01', product: Product.CompetencyQuestionnaire, accessCode: 'LEAVE4711',
