@@ -42,7 +42,7 @@ export function labelText(text: string | null | undefined): string {
   return (text ?? '').replace(/\s*…\s*$/, '').trim();
 }
 
-type Named = { text?: string | null; answerInfos: ReadonlyArray<{ text?: string | null }> };
+type Named = { text?: string | null; answerInfos: ReadonlyArray<{ text?: string | null; answerIndex?: number | null }> };
 
 /**
  * What an item's info button names after its text ("Details: …"): the question, and where the
@@ -53,6 +53,7 @@ type Named = { text?: string | null; answerInfos: ReadonlyArray<{ text?: string 
 export function detailsName(question: Named, position: number): string {
   const subject = labelText(question.text);
   if (question.answerInfos.length <= 1) return subject;
-  const item = (question.answerInfos[position]?.text ?? '').trim();
-  return `${subject}, ${answerLetter(position)}) ${item}`.trim();
+  const answer = question.answerInfos[position];
+  const item = (answer?.text ?? '').trim();
+  return `${subject}, ${answerLetter(answer?.answerIndex, position)}) ${item}`.trim();
 }
