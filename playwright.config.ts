@@ -76,7 +76,7 @@ const MAIL_SPECS = ['**/email.spec.ts', '**/kodew-end-to-end.spec.ts', '**/kgc.s
  */
 const TIMER_SPECS = ['**/session-timeout.spec.ts', '**/session-ended.spec.ts', '**/session-timeout-offline.spec.ts'];
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
-const STANDIN_SPECS = ['**/failures.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
+const STANDIN_SPECS = ['**/failures.spec.ts', '**/branding.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
 
 /**
  * E2E_ONLY_APP_SERVER=1: the app alone, without the stand-in upstream and the app in front of it,

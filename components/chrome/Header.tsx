@@ -20,7 +20,8 @@ export async function Header() {
   ]);
   const tOld = await getTranslations('oldBrowser');
   const loggedIn = Boolean(session.token) && claims.isLoggedIn;
-  const languages = session.showLanguageSelection ? parseLanguageList(info.t('Languages')) : [];
+  // Both must allow it: the session (hidden after sign-out, spec §4) and the header/footer answer (spec §2).
+  const languages = session.showLanguageSelection && info.showLanguageSelection ? parseLanguageList(info.t('Languages')) : [];
   return (
     <header className={styles.header}>
       <BeforeUnloadGuard />

@@ -4,6 +4,9 @@
  * Control: GET /__control (state), POST /__control {mode, paths?, times?}.
  * POST /__drop {keys} leaves these translation keys out of every answer, as an upstream whose
  * catalogue lacks them would (POST /__drop {} restores them); it does not touch the failure mode.
+ * POST /__merge {answers: {<path>: {field: value}}} puts these fields into every JSON answer of
+ * that path, over what the embedded API answered, as an upstream that sends them would (the
+ * branding journeys: an ident code with a stylesheet and logo); POST /__merge {} restores them.
  */
 import http from 'node:http';
 import { loadConfig } from '@/lib/config';
@@ -15,6 +18,7 @@ type State = { mode: Mode; paths: string[] | null; times: number | null; calls: 
 const port = Number(process.argv[2] ?? 3199);
 const state: State = { mode: 'ok', paths: null, times: null, calls: {} };
 let droppedKeys: string[] = [];
+let merged: Record<string, Record<string, unknown>> = {};
 
 function withoutDroppedKeys(text: string): string {
   if (droppedKeys.length === 0) return text;
@@ -23,6 +27,16 @@ function withoutDroppedKeys(text: string): string {
     if (!Array.isArray(json.translations)) return text;
     json.translations = json.translations.filter((t) => !droppedKeys.includes(t.key));
     return JSON.stringify(json);
+  } catch {
+    return text;
+  }
+}
+
+function withMergedFields(path: string, text: string): string {
+  const fields = merged[path];
+  if (!fields) return text;
+  try {
+    return JSON.stringify({ ...(JSON.parse(text) as object), ...fields });
   } catch {
     return text;
   }
@@ -52,6 +66,11 @@ async function main() {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: droppedKeys }));
       return;
     }
+    if (path === '__merge') {
+      merged = (JSON.parse(body || '{}') as { answers?: typeof merged }).answers ?? {};
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answers: merged }));
+      return;
+    }
     state.calls[path] = (state.calls[path] ?? 0) + 1;
     const affected = state.mode !== 'ok' && (!state.paths || state.paths.includes(path)) && (state.times === null || state.times > 0);
     if (affected) {
@@ -71,7 +90,7 @@ async function main() {
       'x-upstream': 'standin',
     });
     const contentType = answer.headers.get('content-type') ?? '';
-    res.end(contentType.includes('json') ? withoutDroppedKeys(await answer.text()) : Buffer.from(await answer.arrayBuffer()));
+    res.end(contentType.includes('json') ? withMergedFields(path, withoutDroppedKeys(await answer.text())) : Buffer.from(await answer.arrayBuffer()));
   });
   server.listen(port, '127.0.0.1');
 }

@@ -67,7 +67,7 @@ export const CALLS = {
     'submit',
     identCodeRequest,
     identCodeResponse,
-    onOk('newParticipant', 'startAtPageOne', 'noResume', 'showLanguageSelection', 'signInPath', 'chosenOrAnswerLanguages'),
+    onOk('newParticipant', 'startAtPageOne', 'noResume', 'showLanguageSelection', 'signInPath', 'chosenOrAnswerLanguages', 'branding'),
   ),
   'submit/kodekodex/login': call(
     'submit',

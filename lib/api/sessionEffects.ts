@@ -9,7 +9,7 @@ export type SessionEffect =
   | 'token'
   /** The answer's username replaces the session's; an empty one leaves it. */
   | 'username'
-  /** A new participant: the previous one's name, step and group variant go. */
+  /** A new participant: the previous one's name, step, group variant and branding go. */
   | 'newParticipant'
   /** The next questionnaire load starts at page 1 (spec §9). */
   | 'startAtPageOne'
@@ -22,6 +22,11 @@ export type SessionEffect =
   /** The language the participant chose (in the request) wins over the answer's. */
   | 'chosenOrAnswerLanguages'
   | 'answerLanguages'
+  /**
+   * The answer's stylesheet and logo (spec §4 Ident code: "applied"), checked: the theme the
+   * stylesheet names and a logo small enough to keep; what does not pass is not kept, and logged once.
+   */
+  | 'branding'
   /** The group flow the login went through: the variant whose login call this is. */
   | 'groupVariant'
   /** The step of the ident-code flow the access-code login leads to (lib/flows/accessCode.ts). */
@@ -33,7 +38,7 @@ export type SessionEffect =
   /** The portal's transaction id, the one a payment report may name (spec §4). */
   | 'recordTransaction'
   | 'clearTransactions'
-  /** A finish that logs out ends the session: token, name, step and group variant go, the product stays. */
+  /** A finish that logs out ends the session: token, name, step, group variant and branding go, the product stays. */
   | 'logout'
   /** A new session id, so that what was bound to the old one stays behind (lib/session/data.ts). */
   | 'newSessionId'

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER, EDGE_SERVER_MARK } from '@/lib/edge/clientAddress.mjs';
 import { isSameOriginRequest } from '@/lib/edge/sameOrigin.mjs';
-import { logEvent } from '@/lib/log/logger';
+import { logOnce } from '@/lib/log/once';
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -57,8 +57,6 @@ export function describeIssue(error: z.ZodError): string {
   return `${where}: ${issue.message}`;
 }
 
-const WARNED = Symbol.for('assessment-web.client-address-warned');
-
 /**
  * The participant's address, as server.mjs decided it from the socket and TRUST_PROXY_HOPS
  * (lib/edge/clientAddress.mjs). Started without server.mjs, nothing vouches for the header, which
@@ -67,13 +65,10 @@ const WARNED = Symbol.for('assessment-web.client-address-warned');
  * production start without server.mjs.
  */
 export function clientAddressOf(headers: Headers): string | undefined {
-  const holder = globalThis as { [EDGE_SERVER_MARK]?: boolean; [WARNED]?: boolean };
+  const holder = globalThis as { [EDGE_SERVER_MARK]?: boolean };
   if (holder[EDGE_SERVER_MARK]) return headers.get(CLIENT_ADDRESS_HEADER) ?? undefined;
-  if (!holder[WARNED]) {
-    holder[WARNED] = true;
-    logEvent('warn', 'client_address_unknown', {
-      reason: 'not started through server.mjs: every client shares one guessing limit; use npm start (node server.mjs)',
-    });
-  }
+  logOnce('client-address-unknown', 'warn', 'client_address_unknown', {
+    reason: 'not started through server.mjs: every client shares one guessing limit; use npm start (node server.mjs)',
+  });
   return undefined;
 }

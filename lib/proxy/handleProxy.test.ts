@@ -487,15 +487,17 @@ describe('answers', () => {
     expect(login.json().translations).toEqual(catalogue);
   });
 
-  it('an ident code answer stores languages and shows the selector in the cookie', async () => {
+  it('an ident code answer stores languages, stylesheet and logo and shows the selector in the cookie', async () => {
     const token = tokenWith({ product: 1, isLoggedIn: false });
     const session = newSession({ username: 'Previous Person', showLanguageSelection: false });
+    const branding = { stylesheet: 'green', logoDataBase64: 'PHN2Zz4=', logoFileExtension: 'svg' };
     const result = await run(
       { session, path: 'submit/kodekodex/identcode', body: JSON.stringify({ assessmentIdentCode: 'P1DEMO01' }) },
-      { response: { statusCode: 1, detailCode: 0, token, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR' } },
+      { response: { statusCode: 1, detailCode: 0, token, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR', ...branding } },
     );
     const stored = storedSession(result.response);
     expect(stored).toMatchObject({ sid: session.sid, token, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR', showLanguageSelection: true });
+    expect(stored).toMatchObject({ headerFooterStylesheet: 'green', headerLogoDataBase64: 'PHN2Zz4=', headerLogoFileExtension: 'svg' });
     expect(stored).not.toHaveProperty('username');
   });
 

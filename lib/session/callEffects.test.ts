@@ -1,4 +1,5 @@
 import type { CallPath } from '@/lib/api/catalogue';
+import { MAX_KEPT_LOGO_CHARS } from '@/lib/validation/branding';
 import { sessionAfterCall } from './callEffects';
 import { newSession, sealSession, unsealSession, type SessionData } from './data';
 
@@ -249,6 +250,78 @@ describe('sessionAfterCall', () => {
     it.each([undefined, null, '', 42])('a non-Ok answer with token %p keeps the old token', (token) => {
       const session = used();
       expect(sessionAfterCall('submit/kodew/login', {}, { statusCode: 4, token }, session)).toEqual(session);
+    });
+  });
+
+  describe('branding (spec §4 Ident code: "language, stylesheet and logo are applied")', () => {
+    const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+    const BRANDED: Partial<SessionData> = { headerFooterStylesheet: 'dark-blue', headerLogoDataBase64: 'AAAA', headerLogoFileExtension: 'png' };
+    const identCode = (session: SessionData, answer: Record<string, unknown>, statusCode = 1) =>
+      sessionAfterCall('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, { statusCode, token: NOT_LOGGED_IN, ...answer }, session);
+    const ONCE_STORE = Symbol.for('assessment-web.logged-once');
+    let stderr: jest.SpyInstance;
+    const brandingLines = () =>
+      stderr.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>).filter((line) => line.event === 'upstream_branding_not_used');
+
+    beforeEach(() => {
+      delete (globalThis as Record<symbol, unknown>)[ONCE_STORE];
+      stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    });
+    afterEach(() => stderr.mockRestore());
+
+    it("keeps the ident code's stylesheet as our theme and its logo", () => {
+      const next = identCode(used(), { stylesheet: 'Green', logoDataBase64: SVG, logoFileExtension: 'svg' });
+      expect(next).toMatchObject({ headerFooterStylesheet: 'green', headerLogoDataBase64: SVG, headerLogoFileExtension: 'svg' });
+      expect(brandingLines()).toEqual([]);
+    });
+
+    it("replaces the previous participant's; an answer without branding leaves none (the header/footer's applies)", () => {
+      expect(identCode(used(BRANDED), { stylesheet: 'green' })).toMatchObject({ headerFooterStylesheet: 'green' });
+      expect(identCode(used(BRANDED), { stylesheet: 'green' })).not.toHaveProperty('headerLogoDataBase64');
+      const plain = identCode(used(BRANDED), { stylesheet: null, logoDataBase64: null, logoFileExtension: null });
+      for (const field of ['headerFooterStylesheet', 'headerLogoDataBase64', 'headerLogoFileExtension']) expect(plain).not.toHaveProperty(field);
+    });
+
+    it(`keeps no unknown stylesheet and no logo of more than ${MAX_KEPT_LOGO_CHARS} characters; each is logged once, however often it comes`, () => {
+      const tooLarge = 'A'.repeat(MAX_KEPT_LOGO_CHARS + 4);
+      for (let i = 0; i < 3; i++) {
+        const next = identCode(used(BRANDED), { stylesheet: 'corporate-purple', logoDataBase64: tooLarge, logoFileExtension: 'png' });
+        for (const field of ['headerFooterStylesheet', 'headerLogoDataBase64', 'headerLogoFileExtension']) expect(next).not.toHaveProperty(field);
+      }
+      identCode(used(), { stylesheet: 'other-unknown' });
+      expect(brandingLines()).toEqual([
+        expect.objectContaining({ level: 'warn', path: 'submit/kodekodex/identcode', problem: 'unknown-stylesheet', stylesheet: 'corporate-purple' }),
+        expect.objectContaining({ level: 'warn', path: 'submit/kodekodex/identcode', problem: 'logo-too-large', chars: MAX_KEPT_LOGO_CHARS + 4, limit: MAX_KEPT_LOGO_CHARS }),
+        expect.objectContaining({ problem: 'unknown-stylesheet', stylesheet: 'other-unknown' }),
+      ]);
+    });
+
+    it('keeps the stylesheet when only the logo is refused, and the other way round', () => {
+      expect(identCode(used(), { stylesheet: 'green', logoDataBase64: SVG, logoFileExtension: 'html' })).toMatchObject({ headerFooterStylesheet: 'green' });
+      expect(identCode(used(), { stylesheet: 'purple', logoDataBase64: SVG, logoFileExtension: 'svg' })).toMatchObject({ headerLogoFileExtension: 'svg' });
+    });
+
+    it('a refused ident code changes no branding', () => {
+      expect(identCode(used(BRANDED), { stylesheet: 'green' }, 6)).toMatchObject(BRANDED);
+    });
+
+    it('stays through the access-code login, the key and the pages', () => {
+      let session = sessionAfterCall('submit/kodekodex/login', {}, { statusCode: 1, token: LOGGED_IN }, used(BRANDED));
+      session = sessionAfterCall('submit/kodekodex/personalinfo', {}, { statusCode: 1, token: LOGGED_IN }, session);
+      session = sessionAfterCall('pageinfo/questionnaire', { questionStartIndex: 1 }, { statusCode: 1, questions: [] }, session);
+      expect(session).toMatchObject(BRANDED);
+    });
+
+    it.each<[string, CallPath, Record<string, unknown>]>([
+      ['a group login (a new participant)', 'submit/kodew/login', { token: LOGGED_IN }],
+      ['a finish with logout', 'submit/finishassessment', { logout: true }],
+    ])("%s drops the previous participant's", (_label, path, answer) => {
+      const next = sessionAfterCall(path, {}, { statusCode: 1, ...answer }, used(BRANDED));
+      for (const field of ['headerFooterStylesheet', 'headerLogoDataBase64', 'headerLogoFileExtension']) expect(next).not.toHaveProperty(field);
+    });
+
+    it('a finish without logout keeps it (more questionnaires follow)', () => {
+      expect(sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout: false }, used(BRANDED))).toMatchObject(BRANDED);
     });
   });
 

@@ -7,8 +7,10 @@ import { variantOfLogin } from '@/lib/flows/groupVariants';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
 import { isFlowRoute } from '@/lib/flows/signedIn';
 import { signInPathAfter } from '@/lib/flows/signInPath';
+import { logBrandingProblems } from '@/lib/log/brandingProblems';
+import { checkLogo, checkStylesheet, MAX_KEPT_LOGO_CHARS, usable, type BrandingProblem } from '@/lib/validation/branding';
 import { decodeClaims, keptProduct } from './claims';
-import { isTransactionId, MAX_PORTAL_TRANSACTIONS, withNewSessionId, type SessionData } from './data';
+import { isTransactionId, MAX_PORTAL_TRANSACTIONS, withBranding, withNewSessionId, type SessionData } from './data';
 
 type Loose = Record<string, unknown>;
 
@@ -47,7 +49,8 @@ const EFFECTS: Record<SessionEffect, (session: SessionData, answer: Answer) => S
     delete session.username;
     delete session.flowRoute;
     delete session.groupVariant;
-    return session;
+    // The previous participant's look is theirs; the group flows take theirs from the header/footer.
+    return withBranding(session, {});
   },
   startAtPageOne: (session) => Object.assign(session, { startIndex: 1 }),
   resume: (session) => Object.assign(session, { resumePending: true }),
@@ -68,6 +71,13 @@ const EFFECTS: Record<SessionEffect, (session: SessionData, answer: Answer) => S
     return Object.assign(session, { uiLanguage: request.questionnaireLanguage, questionnaireLanguage: request.questionnaireLanguage, languageChosen: true });
   },
   answerLanguages: (session, { response }) => answerLanguages(session, response),
+  branding: (session, { path, response }) => {
+    const problems: BrandingProblem[] = [];
+    const theme = usable(checkStylesheet(response.stylesheet), problems);
+    const logo = usable(checkLogo(response.logoFileExtension, response.logoDataBase64, MAX_KEPT_LOGO_CHARS), problems);
+    logBrandingProblems(path, problems);
+    return withBranding(session, { ...(theme && { theme }), ...(logo && { logo }) });
+  },
   groupVariant: (session, { path }) => Object.assign(session, { groupVariant: variantOfLogin(path) }),
   accessCodeStep: (session, { response }) => {
     // Spec §9: the start index is 1 after login; the first questionnaire load then walks on to
@@ -112,7 +122,7 @@ const EFFECTS: Record<SessionEffect, (session: SessionData, answer: Answer) => S
     delete session.username;
     delete session.flowRoute;
     delete session.groupVariant;
-    return withNewSessionId(session);
+    return withNewSessionId(withBranding(session, {}));
   },
   newSessionId: (session) => withNewSessionId(session),
   newSessionIdIfNewLogin: (session, { before }) => (decodeClaims(before.token).isLoggedIn ? session : withNewSessionId(session)),

@@ -3,13 +3,17 @@ import { isProduct, Product } from '@/lib/api/codes';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/api/languages';
 import { isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { isFlowRoute, type FlowRoute } from '@/lib/flows/signedIn';
+import type { KeptBranding } from '@/lib/flows/branding';
 import { isSignInPath } from '@/lib/flows/signInPath';
+import { checkLogo, checkStylesheet, MAX_KEPT_LOGO_CHARS, type LogoExtension, type Theme } from '@/lib/validation/branding';
+import { logOnce } from '@/lib/log/once';
 import { keptProduct } from './claims';
 import { seal, unseal } from './seal';
 
 /**
  * What the spec keeps in session storage, kept by the server instead: sealed into one httpOnly
- * cookie, so page JavaScript never sees the token. Logo and stylesheet are not kept (too large).
+ * cookie, so page JavaScript never sees the token. Of the branding, the stylesheet is kept as the
+ * name of one of our themes and the logo only when it is small (MAX_KEPT_LOGO_CHARS).
  */
 export type SessionData = {
   /** Random id that binds the XSRF token to this session. */
@@ -49,6 +53,15 @@ export type SessionData = {
    * the timeout dialog sends them once the session has ended (lib/flows/signInPath.ts).
    */
   signInPath?: string;
+  /**
+   * The ident code's branding (spec §3 headerFooterStylesheet, headerLogoDataBase64,
+   * headerLogoFileExtension; §4 "stylesheet and logo are applied"), checked
+   * (lib/validation/branding.ts): the theme its stylesheet names, and its logo if small enough to
+   * keep. It wins over the header/footer answer's (lib/flows/branding.ts) and goes with the participant.
+   */
+  headerFooterStylesheet?: Theme;
+  headerLogoDataBase64?: string;
+  headerLogoFileExtension?: LogoExtension;
 };
 
 export const MAX_PORTAL_TRANSACTIONS = 5;
@@ -75,8 +88,19 @@ export function newSession(overrides: Partial<SessionData> = {}): SessionData {
   };
 }
 
+/**
+ * The most a sealed session may take (characters): with its name the cookie stays under the 4,096
+ * bytes a browser keeps of one. A session within the designed bounds takes far less
+ * (session.test.ts); a larger one (an upstream's token much longer than expected) loses its logo
+ * first, rather than the browser dropping the whole cookie and with it the token.
+ */
+export const MAX_SEALED_SESSION_CHARS = 3800;
+
 export function sealSession(session: SessionData, secret: string): string {
-  return seal(session, secret, PURPOSE);
+  const sealed = seal(session, secret, PURPOSE);
+  if (sealed.length <= MAX_SEALED_SESSION_CHARS || !session.headerLogoDataBase64) return sealed;
+  logOnce('session too large for the logo', 'warn', 'session_logo_not_kept', { chars: sealed.length, limit: MAX_SEALED_SESSION_CHARS });
+  return seal(withBranding({ ...session }, { ...(session.headerFooterStylesheet && { theme: session.headerFooterStylesheet }) }), secret, PURPOSE);
 }
 
 /** A cookie that does not unseal, or unseals to something odd, is no session. */
@@ -100,7 +124,28 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
     ...(isGroupVariant(r.groupVariant) && { groupVariant: r.groupVariant }),
     ...(Array.isArray(r.portalTransactions) && { portalTransactions: r.portalTransactions.filter(isTransactionId).slice(-MAX_PORTAL_TRANSACTIONS) }),
     ...(isSignInPath(r.signInPath) && { signInPath: r.signInPath }),
+    ...brandingFields(keptBrandingOf(r)),
   };
+}
+
+/** The kept branding, as the header's rule takes it; what does not pass the checks again is not there. */
+export function keptBrandingOf(session: { headerFooterStylesheet?: unknown; headerLogoDataBase64?: unknown; headerLogoFileExtension?: unknown }): KeptBranding {
+  const theme = checkStylesheet(session.headerFooterStylesheet);
+  const logo = checkLogo(session.headerLogoFileExtension, session.headerLogoDataBase64, MAX_KEPT_LOGO_CHARS);
+  return { ...(theme.kind === 'ok' && { theme: theme.value }), ...(logo.kind === 'ok' && { logo: logo.value }) };
+}
+
+/** The session's fields for a branding: set where given, absent where not. */
+function brandingFields({ theme, logo }: KeptBranding): Pick<SessionData, 'headerFooterStylesheet' | 'headerLogoDataBase64' | 'headerLogoFileExtension'> {
+  return { ...(theme && { headerFooterStylesheet: theme }), ...(logo && { headerLogoDataBase64: logo.dataBase64, headerLogoFileExtension: logo.extension }) };
+}
+
+/** This branding instead of the one the session kept (none: the header/footer's applies), on the copy it is given. */
+export function withBranding(session: SessionData, branding: KeptBranding): SessionData {
+  delete session.headerFooterStylesheet;
+  delete session.headerLogoDataBase64;
+  delete session.headerLogoFileExtension;
+  return Object.assign(session, brandingFields(branding));
 }
 
 /**

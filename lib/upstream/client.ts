@@ -1,6 +1,7 @@
 import { CALLS, type CallPath, type RequestOf, type ResponseOf } from '@/lib/api/catalogue';
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { logEvent, newExceptionId } from '@/lib/log/logger';
+import { logOnce } from '@/lib/log/once';
 import { EmbeddedUnavailableError, transport, type TransportOptions } from './transport';
 
 /**
@@ -48,7 +49,7 @@ export async function sendCall<P extends CallPath>(path: P, body: RequestOf<P>, 
 
   const notAvailable = (): CallResult<P> => {
     // Anyone can send valid calls to such a path: one warning per path and process, not one per call.
-    if (firstTimeNotAvailable(path)) logEvent('warn', 'upstream_call_not_available', { path, reason: 'HTTP 404' });
+    logOnce(`not-available ${path}`, 'warn', 'upstream_call_not_available', { path, reason: 'HTTP 404' });
     // No exception id: the error page would show an id that no log line carries after the first.
     const outcome = { statusCode: StatusCode.Exception, detailCode: DetailCode.Exception };
     return { response: (spec.kind === 'image' ? outcome : spec.response.parse(outcome)) as ResponseOf<P>, failure: 'not-available' };
@@ -89,17 +90,6 @@ export async function sendCall<P extends CallPath>(path: P, body: RequestOf<P>, 
     return fail('bad-shape', `answer does not fit the contract at ${issue?.path.join('.') || 'body'}: ${issue?.message ?? ''}`);
   }
   return { response: parsed.data as ResponseOf<P> };
-}
-
-const NOT_AVAILABLE_LOGGED = Symbol.for('assessment-web.not-available-logged');
-
-/** True once per path and process; kept on globalThis because Next may load this module more than once. */
-function firstTimeNotAvailable(path: string): boolean {
-  const store = globalThis as Record<symbol, Set<string> | undefined>;
-  const logged = (store[NOT_AVAILABLE_LOGGED] ??= new Set());
-  if (logged.has(path)) return false;
-  logged.add(path);
-  return true;
 }
 
 function safeJson(text: string): unknown {
