@@ -6,6 +6,7 @@ import { allowedOriginsFor, contentSecurityPolicy, newNonce, NONCE_HEADER } from
 import { readSessionCookie, sessionCookies, xsrfCookie, XSRF_COOKIE } from '@/lib/session/cookies';
 import { newSession } from '@/lib/session/data';
 import { languageInAddress, withChosenLanguage } from '@/lib/flows/addressLanguage';
+import { isBeyondItsRoute } from '@/lib/flows/deepLinkDepth';
 import { isXsrfTokenFor, issueXsrfToken } from '@/lib/session/xsrf';
 
 /**
@@ -15,6 +16,9 @@ import { isXsrfTokenFor, issueXsrfToken } from '@/lib/session/xsrf';
  * checks. Server components cannot set cookies; this can, and the cookies it sets are visible to
  * this very render.
  */
+/** An address no route matches, so that Next renders its 404 page. */
+const NO_PAGE = '/_no-page';
+
 export function proxy(request: NextRequest) {
   const config = getConfig();
   if (request.method === 'POST' && !isSameOrigin(request.headers, config.TRUST_PROXY_HOPS)) {
@@ -27,7 +31,12 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', policy);
   requestHeaders.set(NONCE_HEADER, nonce);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // A deep link deeper than its route names no page: the 404 page, whole (lib/flows/deepLinkDepth.ts).
+  const unmatched = request.nextUrl.clone();
+  unmatched.pathname = NO_PAGE;
+  const response = isBeyondItsRoute(request.nextUrl.pathname)
+    ? NextResponse.rewrite(unmatched, { request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', policy);
 
   let session = readSessionCookie((name) => request.cookies.get(name)?.value, config);

@@ -20,7 +20,6 @@ import { GroupCodeForm } from './GroupCodeForm';
  */
 export async function GroupCodeScreen({ variant, params }: { variant: GroupVariant; params: string[] }) {
   const row = groupVariant(variant);
-  if (params.length > (row.languageToken ? 2 : 1)) notFound();
   const groupCode = normaliseCode(params[0] ?? '');
   // Only a code that could be one: anything else names no group.
   const linkedCode = groupCodeShape(groupCode) === 'ok' ? groupCode : undefined;
@@ -70,6 +69,7 @@ export async function GroupCodeScreen({ variant, params }: { variant: GroupVaria
 export function groupCodePage(variant: GroupVariant) {
   return async function GroupCodePage(props: { params: Promise<{ params?: string[] }> }) {
     const { params = [] } = await props.params;
+    if (params.length > (groupVariant(variant).languageToken ? 2 : 1)) notFound();
     return <GroupCodeScreen variant={variant} params={params} />;
   };
 }
