@@ -15,7 +15,10 @@
  *     any other POST is a JSON 4xx before Next logs a stack trace or answers a 500 for it.
  * After those checks, a production start answers the build's scripts and styles itself from the
  * brotli and zopfli copies `npm run build` made (lib/edge/precompressed.mjs), when the client takes one.
- * Paths are judged as Next routes them ("/api/../support" is the page /support).
+ * Paths are judged as Next routes them ("/api/../support" is the page /support), below the base path
+ * the build was made for (BASE_PATH, docs/operations.md "Under a path"): with one, a request outside
+ * it is the 404 page (a JSON 404 for anything but GET and HEAD), "/" among them. A production start
+ * takes the build's base path and refuses a BASE_PATH that differs; NEXT_DIST_DIR names the build's folder.
  * Every refusal here is JSON {statusCode, detailCode, error}, as the proxy's, and logs nothing.
  *
  *   node server.mjs [--dev] [-p|--port <port>] [-H|--hostname <host>]
@@ -26,6 +29,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops, untrustedProxyWarning } from './lib/edge/clientAddress.mjs';
 import { actionBodyRefusal } from './lib/edge/actionBody.mjs';
+import { belowBasePath, parseBasePath } from './lib/edge/basePath.mjs';
+import { builtBasePath, distDirOf, startBasePath } from './lib/edge/build.mjs';
 import { isStaticPath, methodRefusal, publicFilePaths } from './lib/edge/methods.mjs';
 import { edgeRefusal } from './lib/edge/refusal.mjs';
 import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, routedPath } from './lib/edge/requestPath.mjs';
@@ -70,12 +75,24 @@ try {
   fail(error.message);
 }
 
+const dir = path.dirname(new URL(import.meta.url).pathname);
+let distDir;
+let basePath;
+try {
+  distDir = path.join(dir, distDirOf(process.env.NEXT_DIST_DIR));
+  // Development builds as it goes, with BASE_PATH as it is now; a production start runs the build's.
+  basePath = dev ? parseBasePath(process.env.BASE_PATH) : startBasePath(process.env.BASE_PATH, builtBasePath(distDir));
+} catch (error) {
+  fail(error.code === 'ENOENT' ? `No build in ${distDir}: run npm run build first (with the same NEXT_DIST_DIR)` : error.message);
+}
+// next.config.mjs, read again by Next at start, and the app's configuration (lib/config) see the same.
+process.env.BASE_PATH = basePath;
+
 const { default: next } = await import('next');
 
 // The app believes x-client-address only while this mark says that this server set it.
 globalThis[EDGE_SERVER_MARK] = true;
 
-const dir = path.dirname(new URL(import.meta.url).pathname);
 const server = createServer();
 const app = next({ dev, dir, hostname: hostname ?? 'localhost', port, httpServer: server });
 const handle = app.getRequestHandler();
@@ -97,8 +114,15 @@ function send(res, refusal) {
  */
 async function refusalFor(req, res) {
   // Judged by the path Next will route to, so that "/api/../support" is judged as the page it is.
-  let target = routedPath(req.url);
-  if (target === undefined) return edgeRefusal(400, 'the request target is not a URL');
+  const routed = routedPath(req.url);
+  if (routed === undefined) return edgeRefusal(400, 'the request target is not a URL');
+  // Below the base path, as Next routes it; outside it nothing of the app's answers.
+  let target = belowBasePath(routed, basePath);
+  if (target === undefined) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return edgeRefusal(404, `no route outside the base path ${basePath}`);
+    req.url = basePath + NOT_FOUND_PATH;
+    return undefined;
+  }
   const methodRefused = methodRefusal(req.method, target, publicFiles);
   if (methodRefused) return edgeRefusal(405, `method ${req.method} not allowed here`, { allow: methodRefused.allow });
   // Next 16.4 answers a Range it cannot satisfy or parse on a file ("bytes=99999999-") with a 500. The
@@ -111,7 +135,8 @@ async function refusalFor(req, res) {
   }
   if (hasMalformedPath(target)) {
     if (isApiPath(target)) return malformedPathRefusal();
-    req.url = target = NOT_FOUND_PATH;
+    req.url = basePath + NOT_FOUND_PATH;
+    target = NOT_FOUND_PATH;
   }
   if (!isReadableRouterState(req.headers[ROUTER_STATE_HEADER])) return edgeRefusal(400, 'the Next-Router-State-Tree header is not a route tree');
   if (req.method !== 'POST' || isApiPath(target) || !actions) return undefined;
@@ -163,16 +188,16 @@ server.on('error', (error) => fail(`Cannot listen on ${hostname ?? 'every interf
 
 await app.prepare();
 if (!dev) {
-  actions = readActions(path.join(dir, '.next', 'server', 'server-reference-manifest.json'));
-  pageRoutes = readPageRoutes(path.join(dir, '.next', 'app-path-routes-manifest.json'));
+  actions = readActions(path.join(distDir, 'server', 'server-reference-manifest.json'));
+  pageRoutes = readPageRoutes(path.join(distDir, 'app-path-routes-manifest.json'));
   // The same headers as next.config.mjs gives every path, by the same reading of NODE_ENV.
-  precompressed = precompressedFiles(path.join(dir, '.next', 'static'), securityHeaders(process.env.NODE_ENV === 'production'));
+  precompressed = precompressedFiles(path.join(distDir, 'static'), securityHeaders(process.env.NODE_ENV === 'production'), basePath);
 }
 server.listen(port, hostname, () => {
   const address = server.address();
   rememberOwnOrigin(address);
   const shown = typeof address === 'object' && address ? `${hostname ?? 'localhost'}:${address.port}` : String(address);
-  console.log(`> Ready on http://${shown} (${dev ? 'development' : process.env.NODE_ENV}, TRUST_PROXY_HOPS=${hops})`);
+  console.log(`> Ready on http://${shown}${basePath} (${dev ? 'development' : process.env.NODE_ENV}, TRUST_PROXY_HOPS=${hops})`);
 });
 
 /**

@@ -16,11 +16,12 @@ import { RouteFocus } from '@/components/chrome/RouteFocus';
 import { loadHeaderFooter } from '@/components/chrome/headerFooter';
 import { SessionTimeout, type SessionTimeoutTexts } from '@/components/session/SessionTimeout';
 import './globals.css';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
   // No title here: every page renders its own <PageTitle> (React puts it into <head>).
-  return { description: t('description'), icons: { icon: '/logo.svg' } };
+  return { description: t('description'), icons: { icon: withBasePath('/logo.svg') } };
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b5cad' };

@@ -7,6 +7,7 @@ import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { ClearSessionOnMount } from '@/components/session/ClearSessionOnMount';
 import { IdentCodeForm } from '@/components/identcode/IdentCodeForm';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -74,7 +75,7 @@ export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchPa
         </Link>
       )}
       {login && (
-        <a className="button button-primary" href={login}>
+        <a className="button button-primary" href={withBasePath(login)}>
           {t('LoginButton')}
         </a>
       )}

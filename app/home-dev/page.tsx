@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { demoLinks } from '@/lib/upstream/demoLinks';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import styles from './page.module.css';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 
 /** The demo deep links (docs/operations.md, "Demo data"): only while the embedded API serves the demo data (DEMO_MODE). */
 export default async function HomeDevPage() {
@@ -31,7 +32,7 @@ export default async function HomeDevPage() {
               <tr key={row.id}>
                 <th scope="row">{row.id}</th>
                 <td>
-                  <a href={row.href}>{row.href}</a>
+                  <a href={withBasePath(row.href)}>{withBasePath(row.href)}</a>
                 </td>
                 <td>{row.code ? <code>{row.code}</code> : t('none')}</td>
                 <td>{row.what}</td>

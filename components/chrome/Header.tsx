@@ -1,4 +1,5 @@
 import { headers } from 'next/headers';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { getTranslations } from 'next-intl/server';
 import { isSupportedBrowser } from '@/lib/browser/support';
 import { parseLanguageList } from '@/lib/i18n/translate';
@@ -32,7 +33,7 @@ export async function Header() {
       )}
       <div className={styles.bar}>
         {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the upstream, not an optimisable asset */}
-        <img className={styles.logo} src={info.logoSrc} alt={t('logoAlt')} height={48} />
+        <img className={styles.logo} src={withBasePath(info.logoSrc)} alt={t('logoAlt')} height={48} />
         <div className={styles.tools}>
           {loggedIn && (
             <div className={styles.user}>

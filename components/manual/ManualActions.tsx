@@ -4,6 +4,7 @@ import { useChromeTexts } from '@/components/chrome/ChromeTexts';
 import { Modal } from '@/components/modal/Modal';
 import { useModal } from '@/components/modal/ModalProvider';
 import styles from './ManualScreen.module.css';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 
 type Texts = {
   fillingInfoButton: string;
@@ -31,7 +32,7 @@ export function ManualActions({ continueHref, texts }: { continueHref: string; t
             selection) must be its own page load: browser Back out of a page entered client-side
             drops unsaved answers without the before-unload prompt (BeforeUnloadGuard), and Forward
             shows the page as Next's router kept it from the first visit, not where the participant is. */}
-        <a className={`button button-primary ${styles.continue}`} href={continueHref}>
+        <a className={`button button-primary ${styles.continue}`} href={withBasePath(continueHref)}>
           {texts.continueButton}
         </a>
       </div>

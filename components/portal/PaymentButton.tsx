@@ -2,6 +2,7 @@
 
 import { useLayoutEffect, useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { orderRequest, PAYPAL_BUTTON_STYLE, paypalScriptOptions, type PortalOffer } from '@/lib/flows/portal';
 import type { Approval } from '@/lib/flows/portalDraft';
 import type { PortalTexts } from './portalTexts';
@@ -33,8 +34,11 @@ type Props = {
  * (/api/paypal-demo/sdk/js), which says on the button that no money moves.
  */
 export function PaymentButton(props: Props) {
+  const options = paypalScriptOptions(props.offer, props.nonce);
+  // The stand-in's script is the app's own address: under the base path.
+  if (options.sdkBaseUrl) options.sdkBaseUrl = withBasePath(options.sdkBaseUrl);
   return (
-    <PayPalScriptProvider options={paypalScriptOptions(props.offer, props.nonce)}>
+    <PayPalScriptProvider options={options}>
       <Buttons {...props} />
     </PayPalScriptProvider>
   );

@@ -1,3 +1,4 @@
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { kodewInfoTexts } from '@/lib/flows/selection';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
@@ -24,7 +25,7 @@ export async function KodewInfoScreen() {
       <p className={`lead ${styles.info}`}>{text}</p>
       <div className={formStyles.actions}>
         {/* A page load, not a client-side transition, as on the manual (components/manual/ManualActions.tsx). */}
-        <a className="button button-primary" href="/questionnaire">
+        <a className="button button-primary" href={withBasePath('/questionnaire')}>
           {t('ContinueButton')}
         </a>
       </div>

@@ -14,6 +14,7 @@ import { encryptCode } from './api';
 
 export type EdgeServer = { port: number; url: string; output: () => string; stop: () => Promise<void> };
 
+/** env.BASE_PATH, when given, is where the server answers (a build for it: NEXT_DIST_DIR); url stays the origin. */
 export async function startEdgeServer(port: number, env: Record<string, string>): Promise<EdgeServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-e2e-'));
   const child = spawn(process.execPath, ['server.mjs', '-p', String(port)], {
@@ -35,7 +36,7 @@ export async function startEdgeServer(port: number, env: Record<string, string>)
       child.kill('SIGTERM');
       throw new Error(`server on ${port} did not start:\n${output}`);
     }
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}${env.BASE_PATH ?? ''}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -89,4 +89,9 @@ describe('createAssessments', () => {
   it('puts the language token into deep links', () => {
     expect(deepLinkOf('https://a.example//', 'ABC', 'cz-CZ')).toBe('https://a.example/home/ABC/cz');
   });
+
+  it('keeps the base path that PUBLIC_URL carries (the app under /assessment)', () => {
+    expect(deepLinkOf('https://example.org/assessment', 'ABC')).toBe('https://example.org/assessment/home/ABC');
+    expect(deepLinkOf('https://example.org/assessment/', 'ABC', 'en-US')).toBe('https://example.org/assessment/home/ABC/en');
+  });
 });

@@ -2,12 +2,19 @@
 // The admin command line (`npm run admin -- <command>`, or `npx assessment-admin <command>`).
 // In a checkout with the development packages it runs the TypeScript sources through tsx, so an
 // edit counts at once. A production install has no tsx: it runs the bundle `npm run build` wrote
-// (.next/admin-cli.mjs, by lib/scripts/bundle-admin.mjs).
+// (.next/admin-cli.mjs, by lib/scripts/bundle-admin.mjs; in NEXT_DIST_DIR's folder when it names one).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { distDirOf } from '../edge/build.mjs';
 
-const bundle = fileURLToPath(new URL('../../.next/admin-cli.mjs', import.meta.url));
+let bundle;
+try {
+  bundle = fileURLToPath(new URL(`../../${distDirOf(process.env.NEXT_DIST_DIR)}/admin-cli.mjs`, import.meta.url));
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 
 function hasTsx() {
   try {
@@ -29,7 +36,7 @@ async function loadMain() {
     return (loaded.default ?? loaded).main;
   }
   if (!existsSync(bundle)) {
-    process.stderr.write('The admin command line is built by `npm run build` (.next/admin-cli.mjs is missing).\n');
+    process.stderr.write(`The admin command line is built by \`npm run build\` (${bundle} is missing).\n`);
     process.exit(1);
   }
   return (await import(bundle)).main;

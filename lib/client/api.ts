@@ -3,6 +3,7 @@
 import type { CallPath, RequestOf, ResponseOf } from '@/lib/api/catalogue';
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import type { TokenClaims } from '@/lib/session/claims';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { asCall } from './sessionWrites';
 
 /** What the proxy hands the page instead of the token: the claims it routes by. */
@@ -31,7 +32,7 @@ export async function postCall<P extends CallPath>(
     const payload = typeof body === 'function' ? await body() : body;
     // Its answer may rewrite the session cookie: not across the header's language change (./sessionWrites.ts).
     const { response, json } = await asCall(async () => {
-      const sent = await fetch(`/api/${path}`, {
+      const sent = await fetch(withBasePath(`/api/${path}`), {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken() },

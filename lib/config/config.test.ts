@@ -438,3 +438,34 @@ describe('SMTP_URL with a user and password needs TLS', () => {
     expect(configErrorFor({ SMTP_ALLOW_PLAIN_WITH_CREDENTIALS: 'maybe' })).toContain('SMTP_ALLOW_PLAIN_WITH_CREDENTIALS:');
   });
 });
+
+describe('BASE_PATH and PUBLIC_URL: the links handed out lead under the base path', () => {
+  it('without either: no base path, and links under http://localhost:3000', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ BASE_PATH: '', PUBLIC_URL: 'http://localhost:3000' });
+  });
+
+  it('PUBLIC_URL defaults to http://localhost:3000 with the base path', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, BASE_PATH: '/assessment' })).toMatchObject({ BASE_PATH: '/assessment', PUBLIC_URL: 'http://localhost:3000/assessment' });
+  });
+
+  it.each(['https://example.org/assessment', 'https://example.org/assessment/'])('PUBLIC_URL %s fits BASE_PATH=/assessment', (url) => {
+    expect(loadConfig({ DATA_DIR: dataDir, BASE_PATH: '/assessment', PUBLIC_URL: url }).PUBLIC_URL).toBe(url);
+  });
+
+  it('a PUBLIC_URL without the base path is refused, saying what it must be', () => {
+    expect(configErrorFor({ BASE_PATH: '/assessment', PUBLIC_URL: 'https://example.org' })).toBe(
+      "Invalid configuration: PUBLIC_URL: its path must be the base path /assessment (BASE_PATH), e.g. https://example.org/assessment; it is '/'",
+    );
+    expect(configErrorFor({ BASE_PATH: '/assessment', PUBLIC_URL: 'https://example.org/other' })).toContain("it is '/other'");
+  });
+
+  it('a PUBLIC_URL with a path but no BASE_PATH is refused: its links would lead to the 404 page', () => {
+    expect(configErrorFor({ PUBLIC_URL: 'https://example.org/assessment' })).toBe(
+      "Invalid configuration: PUBLIC_URL: it has the path '/assessment' but BASE_PATH is not set: build and start with BASE_PATH=/assessment, or give PUBLIC_URL without a path",
+    );
+  });
+
+  it.each(['assessment', '/assessment/', '/a/b/c'])('BASE_PATH %j is refused', (value) => {
+    expect(configErrorFor({ BASE_PATH: value })).toContain('BASE_PATH: must be');
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseBasePath } from '@/lib/edge/basePath.mjs';
 import { smtpPlainProblem } from './smtp';
 
 const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on');
@@ -8,7 +9,7 @@ const positiveInt = z.coerce.number().int().positive();
  * Every environment variable the app reads. The README's configuration table mirrors this list;
  * nothing else in the code base reads process.env.
  */
-export const envSchema = z.object({
+export const envFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   UPSTREAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   UPSTREAM_TIMEOUT_MS: positiveInt.max(600_000).default(15_000),
@@ -50,8 +51,28 @@ export const envSchema = z.object({
   /** New participants one client address may start with one group code within the login window (a classroom behind one NAT must fit). */
   GROUP_CODE_MAX_LOGINS_PER_CLIENT: positiveInt.max(1_000_000).default(500),
   GROUP_CODE_LOGIN_WINDOW_SECONDS: positiveInt.max(30 * 24 * 3600).default(3600),
-  /** Where participants reach the app: the admin command line prints deep links under it. */
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  /**
+   * The path the app is served under ('/assessment'; none by default), fixed by the build
+   * (next.config.mjs); a production start takes the build's and refuses another (server.mjs). The
+   * admin command line reads it from here, for PUBLIC_URL's check.
+   */
+  BASE_PATH: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseBasePath(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: "must be '/segment' or '/segment/segment' (letters, digits, '-', '_', '.', '~'), with no trailing slash" });
+        return z.NEVER;
+      }
+    })
+    .default(''),
+  /**
+   * Where participants reach the app: the admin command line prints deep links under it, mails
+   * link back to it. Its path is the base path (https://example.org/assessment for BASE_PATH=/assessment);
+   * by default http://localhost:3000 with the base path.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
    * Where the embedded API sends mail (smtp://user:pass@host:587?requireTLS=true, smtps://… for
    * TLS from the start); unset: each mail goes into the outbox table that `npm run admin -- outbox`
@@ -93,10 +114,28 @@ export const envSchema = z.object({
   PERSONAL_KEY_MAX_CHANGES_PER_PARTICIPANT_PER_HOUR: positiveInt.max(1_000_000).default(10),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-}).superRefine((env, ctx) => {
+});
+
+/** The settings with the rules between them, and PUBLIC_URL's default, which follows BASE_PATH. */
+export const envSchema = envFields.superRefine((env, ctx) => {
   const smtp = smtpPlainProblem(env);
   if (smtp) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: smtp });
-});
+  const publicUrl = publicUrlProblem(env.PUBLIC_URL, env.BASE_PATH);
+  if (publicUrl) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: publicUrl });
+}).transform(({ PUBLIC_URL, ...env }) => ({ ...env, PUBLIC_URL: PUBLIC_URL ?? `http://localhost:3000${env.BASE_PATH}` }));
+
+/**
+ * Every link the app hands out (deep links, mails) starts with PUBLIC_URL, so its path must be the
+ * base path: a link that misses it, or names one the app does not serve, would lead to a 404.
+ */
+export function publicUrlProblem(publicUrl: string | undefined, basePath: string): string | undefined {
+  if (publicUrl === undefined || !URL.canParse(publicUrl)) return undefined;
+  const path = new URL(publicUrl).pathname.replace(/\/+$/, '');
+  if (path === basePath) return undefined;
+  return basePath
+    ? `its path must be the base path ${basePath} (BASE_PATH), e.g. https://example.org${basePath}; it is '${path || '/'}'`
+    : `it has the path '${path}' but BASE_PATH is not set: build and start with BASE_PATH=${path}, or give PUBLIC_URL without a path`;
+}
 
 export type EnvInput = z.input<typeof envSchema>;
 export type Env = z.output<typeof envSchema>;

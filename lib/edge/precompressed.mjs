@@ -1,6 +1,7 @@
 // Plain JavaScript: server.mjs and lib/scripts/precompress.mjs import this before anything is compiled (see precompressed.d.mts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { belowBasePath } from './basePath.mjs';
 import { pathOf } from './requestPath.mjs';
 import { ifNoneMatchNames } from './ifNoneMatch.mjs';
 
@@ -68,12 +69,12 @@ export function acceptedEncodings(acceptEncoding) {
 
 /**
  * The file under staticDir a request target names, or undefined unless it is plainly one: under
- * /_next/static/, percent-decoding cleanly, with no empty, "." or ".." segment, no backslash and
- * no NUL (what Next would normalise or refuse is left to Next).
+ * <base path>/_next/static/, percent-decoding cleanly, with no empty, "." or ".." segment, no
+ * backslash and no NUL (what Next would normalise or refuse is left to Next).
  */
-export function staticFileOf(url, staticDir) {
-  const target = pathOf(url);
-  if (!target.startsWith(PREFIX)) return undefined;
+export function staticFileOf(url, staticDir, basePath = '') {
+  const target = belowBasePath(pathOf(url), basePath);
+  if (!target?.startsWith(PREFIX)) return undefined;
   let relative;
   try {
     relative = decodeURIComponent(target.slice(PREFIX.length));
@@ -103,9 +104,9 @@ async function fileInside(file, root) {
  * The answerer for staticDir (the build's .next/static): `answer(req, res)` sends the precompressed
  * copy that fits and resolves true, or resolves false having written nothing, for Next to answer.
  * `headers` are the security headers Next adds to every path ([{key, value}], lib/edge/securityHeaders.mjs).
- * It never rejects: a file that cannot be read is Next's to answer.
+ * basePath is the build's (lib/edge/basePath.mjs). It never rejects: a file that cannot be read is Next's to answer.
  */
-export function precompressedFiles(staticDir, headers) {
+export function precompressedFiles(staticDir, headers, basePath = '') {
   const security = Object.fromEntries(headers.map(({ key, value }) => [key, value]));
   let root;
 
@@ -114,7 +115,7 @@ export function precompressedFiles(staticDir, headers) {
     if (req.headers.range !== undefined) return undefined;
     // Preconditions this module does not evaluate (a 412 is Next's to give).
     if (req.headers['if-match'] !== undefined || req.headers['if-unmodified-since'] !== undefined) return undefined;
-    const file = staticFileOf(req.url, path.resolve(staticDir));
+    const file = staticFileOf(req.url, path.resolve(staticDir), basePath);
     if (!file) return undefined;
     const type = PRECOMPRESSED_TYPES[path.extname(file).toLowerCase()];
     if (!type) return undefined;

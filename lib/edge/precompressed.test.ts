@@ -129,6 +129,16 @@ describe('staticFileOf: only a plain path to a file under the folder', () => {
     '/public/app.js',
     'http://evil.example/_next/static/chunks/app.js',
   ])('%s → none', (url) => expect(staticFileOf(url, dir)).toBeUndefined());
+
+  it.each([
+    ['/assessment/_next/static/chunks/app.js', `${dir}/chunks/app.js`],
+    ['/assessment/_next/static/chunks/app.js?dpl=1', `${dir}/chunks/app.js`],
+  ])('under the base path /assessment: %s → %s', (url, file) => expect(staticFileOf(url, dir, '/assessment')).toBe(file));
+
+  it.each(['/_next/static/chunks/app.js', '/assessmentx/_next/static/chunks/app.js', '/assessment/_next/static/../../../package.json', '/other/_next/static/chunks/app.js'])(
+    'under the base path /assessment: %s → none',
+    (url) => expect(staticFileOf(url, dir, '/assessment')).toBeUndefined(),
+  );
 });
 
 describe('precompressedFiles: the build copies, or Next', () => {

@@ -8,9 +8,11 @@ cd "$(dirname "$0")/../.."
 [ -f .next/admin-cli.mjs ] || { echo "run npm run build first" >&2; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-mkdir -p "$dir/lib/admin" "$dir/.next"
+mkdir -p "$dir/lib/admin" "$dir/lib/edge" "$dir/.next"
 cp package.json package-lock.json "$dir/"
 cp lib/admin/bin.mjs "$dir/lib/admin/"
+# bin.mjs finds the bundle in the build's folder (NEXT_DIST_DIR) by this.
+cp lib/edge/build.mjs lib/edge/basePath.mjs "$dir/lib/edge/"
 cp .next/admin-cli.mjs "$dir/.next/"
 cp -r content "$dir/"
 (cd "$dir" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error)

@@ -6,7 +6,7 @@
  * at most two worker threads. A copy at least as new as its file is kept, so a second run only counts.
  * Prints one line: files, bytes as they are, as gzip and as brotli (what a client of each gets), seconds.
  *
- *   node lib/scripts/precompress.mjs [static folder, default .next/static]
+ *   node lib/scripts/precompress.mjs [static folder, default .next/static, in NEXT_DIST_DIR's folder when set]
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
+import { distDirOf } from '../edge/build.mjs';
 import { ENCODINGS, PRECOMPRESSED_TYPES } from '../edge/precompressed.mjs';
 
 /** Zopfli's own default; more iterations gain under 0.1 % on these files. */
@@ -119,7 +120,7 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function main() {
   const started = process.hrtime.bigint();
-  const dir = path.resolve(process.argv[2] ?? '.next/static');
+  const dir = path.resolve(process.argv[2] ?? path.join(distDirOf(process.env.NEXT_DIST_DIR), 'static'));
   if (!(await statOf(dir))?.isDirectory()) {
     console.error(`precompress: ${dir} is not a folder; run next build first`);
     process.exit(1);

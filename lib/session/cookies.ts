@@ -7,11 +7,23 @@ export const XSRF_HEADER = 'x-xsrf-token';
 /** When the session's token expires (milliseconds since 1970), readable by page JavaScript: see sessionEndsCookie. */
 export const SESSION_ENDS_COOKIE = 'session-ends';
 
-type CookieConfig = Pick<AppConfig, 'secureCookies' | 'sessionSecret'>;
+/** BASE_PATH: the path the app is served under ('' or absent: none). */
+type CookieConfig = Pick<AppConfig, 'secureCookies' | 'sessionSecret'> & { BASE_PATH?: string };
 
-/** __Host- binds the cookie to this exact origin; browsers only accept it with Secure. */
-export function sessionCookieName(config: Pick<AppConfig, 'secureCookies'>): string {
-  return config.secureCookies ? '__Host-session' : 'session';
+/**
+ * __Host- binds the cookie to this exact origin; browsers only accept it with Secure and Path=/.
+ * Under a base path the cookies carry Path=<base path>, so that another app on the same host under
+ * another path neither receives nor overwrites them; __Host- is then impossible, and __Secure- keeps
+ * what it can: only a secure page can set the cookie (docs/architecture.md, "Session and proxy").
+ */
+export function sessionCookieName(config: Pick<CookieConfig, 'secureCookies' | 'BASE_PATH'>): string {
+  if (!config.secureCookies) return 'session';
+  return config.BASE_PATH ? '__Secure-session' : '__Host-session';
+}
+
+/** The Path of every cookie the app sets: its base path, or '/'. */
+export function cookiePath(config: Pick<CookieConfig, 'BASE_PATH'>): string {
+  return config.BASE_PATH || '/';
 }
 
 export type CookieSpec = {
@@ -20,7 +32,7 @@ export type CookieSpec = {
   httpOnly: boolean;
   sameSite: 'lax' | 'strict';
   secure: boolean;
-  path: '/';
+  path: string;
   /** Only to delete a cookie (0); every other cookie here lives as long as the browser session. */
   maxAge?: 0;
 };
@@ -32,7 +44,7 @@ export function sessionCookie(session: SessionData, config: CookieConfig): Cooki
     httpOnly: true,
     sameSite: 'lax',
     secure: config.secureCookies,
-    path: '/',
+    path: cookiePath(config),
   };
 }
 
@@ -50,7 +62,7 @@ export function sessionEndsCookie(session: SessionData, config: CookieConfig): C
     httpOnly: false,
     sameSite: 'strict',
     secure: config.secureCookies,
-    path: '/',
+    path: cookiePath(config),
     ...(expiresAt === undefined && { maxAge: 0 as const }),
   };
 }
@@ -62,7 +74,7 @@ export function sessionCookies(session: SessionData, config: CookieConfig): Cook
 
 /** Readable by page JavaScript on purpose: that is how double-submit works. It holds no secret. */
 export function xsrfCookie(value: string, config: CookieConfig): CookieSpec {
-  return { name: XSRF_COOKIE, value, httpOnly: false, sameSite: 'strict', secure: config.secureCookies, path: '/' };
+  return { name: XSRF_COOKIE, value, httpOnly: false, sameSite: 'strict', secure: config.secureCookies, path: cookiePath(config) };
 }
 
 export function readSessionCookie(get: (name: string) => string | undefined, config: CookieConfig): SessionData | undefined {

@@ -317,6 +317,19 @@ describe('cookies', () => {
     expect(header).toContain('SameSite=Strict');
   });
 
+  it('under a base path every cookie has Path=<base path>, and the secure session cookie __Secure- (__Host- needs Path=/)', () => {
+    const config = { secureCookies: true, sessionSecret: SECRET, BASE_PATH: '/assessment' };
+    expect(sessionCookieName(config)).toBe('__Secure-session');
+    expect(serializeCookie(sessionCookie(session, config))).toMatch(/^__Secure-session=[^;]+; Path=\/assessment; HttpOnly; Secure; SameSite=Lax$/);
+    expect(sessionEndsCookie(session, config).path).toBe('/assessment');
+    expect(serializeCookie(xsrfCookie('n.s', config))).toBe('XSRF-TOKEN=n.s; Path=/assessment; Secure; SameSite=Strict');
+    const { value } = sessionCookie(session, config);
+    expect(readSessionCookie((name) => (name === '__Secure-session' ? value : undefined), config)).toEqual(session);
+    expect(readSessionCookie((name) => (name === '__Host-session' ? value : undefined), config)).toBeUndefined();
+    const insecure = { ...config, secureCookies: false };
+    expect(serializeCookie(sessionCookie(session, insecure))).toMatch(/^session=[^;]+; Path=\/assessment; HttpOnly; SameSite=Lax$/);
+  });
+
   it('readSessionCookie reads the cookie under the configured name only', () => {
     const config = { secureCookies: true, sessionSecret: SECRET };
     const { value } = sessionCookie(session, config);

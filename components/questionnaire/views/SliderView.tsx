@@ -10,6 +10,7 @@ import type { QuestionViewProps } from '../viewTypes';
 import { SliderItem } from './SliderItem';
 import { SliderProgress } from './SliderProgress';
 import styles from './Slider.module.css';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 
 const subscribe = () => () => undefined;
 
@@ -40,7 +41,7 @@ function QuestionImage({ question }: { question: Question }) {
           send it through the optimizer, which fetches without the participant's session. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img
-        src={questionImagePath(question.imageKey, question.imageVersion)}
+        src={withBasePath(questionImagePath(question.imageKey, question.imageVersion))}
         alt=""
         width={aspect.known ? aspect.width : undefined}
         height={aspect.known ? aspect.height : undefined}

@@ -1,4 +1,5 @@
 import type { PaypalProvider } from '@/lib/config/paypal';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { ownOrigin } from '@/lib/edge/ownOrigin.mjs';
 import { DEMO_API_PATH } from '@/lib/paypal/orderShape';
 import { paypalOrdersClient, type PayPalOrdersClient } from './paypalOrders';
@@ -13,7 +14,7 @@ const CLIENTS = new WeakMap<PaypalProvider, PayPalOrdersClient>();
 export function paypalClientFor(config: PaypalProvider): PayPalOrdersClient {
   let client = CLIENTS.get(config);
   if (!client) {
-    const apiBase = config.apiBase ?? `${ownOrigin()}${DEMO_API_PATH}`;
+    const apiBase = config.apiBase ?? `${ownOrigin()}${withBasePath(DEMO_API_PATH)}`;
     client = paypalOrdersClient({ apiBase, clientId: config.clientId, clientSecret: config.clientSecret, timeoutMs: config.timeoutMs });
     CLIENTS.set(config, client);
   }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, readEnv } from '@/lib/config';
-import { envSchema } from '@/lib/config/schema';
+import { envFields } from '@/lib/config/schema';
 import { GROUP_VARIANTS, isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { portalAddress } from '@/lib/flows/portal';
 import { normaliseCode } from '@/lib/validation/code';
@@ -70,7 +70,7 @@ export function checkOptions(argv: string[], env: Record<string, string | undefi
   const url = values.url ?? env.UPSTREAM_API_URL;
   if (!url) throw new UsageError('--url: the upstream’s address is required (or set UPSTREAM_API_URL)');
   // The app's own rule for UPSTREAM_API_URL.
-  if (!envSchema.shape.UPSTREAM_API_URL.safeParse(url).success) throw new UsageError('--url: must be an http:// or https:// address');
+  if (!envFields.shape.UPSTREAM_API_URL.safeParse(url).success) throw new UsageError('--url: must be an http:// or https:// address');
   const settings = readEnv({ ...env, UPSTREAM_API_URL: url });
 
   const identCode = values['ident-code'] === undefined ? undefined : normaliseCode(values['ident-code']);
