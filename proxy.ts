@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
 import { isSameOrigin } from '@/lib/proxy/checks';
 import { refuse } from '@/lib/proxy/refusal';
-import { allowedOriginsFor, contentSecurityPolicy, newNonce, NONCE_HEADER } from '@/lib/security/csp';
+import { allowedOriginsFor, contentSecurityPolicy, newNonce, NONCE_HEADER, PAGE_ADDRESS_HEADER } from '@/lib/security/csp';
 import { readSessionCookie, sessionCookies, xsrfCookie, XSRF_COOKIE } from '@/lib/session/cookies';
 import { newSession } from '@/lib/session/data';
 import { languageInAddress, withChosenLanguage } from '@/lib/flows/addressLanguage';
@@ -31,6 +31,7 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', policy);
   requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.set(PAGE_ADDRESS_HEADER, `${request.nextUrl.basePath}${request.nextUrl.pathname}${request.nextUrl.search}`);
   // A deep link deeper than its route names no page: the 404 page, whole (lib/flows/deepLinkDepth.ts).
   const unmatched = request.nextUrl.clone();
   unmatched.pathname = NO_PAGE;

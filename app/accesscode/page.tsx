@@ -1,5 +1,6 @@
 import { getConfig } from '@/lib/config';
 import { identCodeOf } from '@/lib/flows/signInPath';
+import { KnownUsername } from '@/components/form/KnownUsername';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { AccessCodeForm } from './AccessCodeForm';
@@ -14,7 +15,7 @@ export default async function AccessCodePage() {
       {commit}
       <AccessCodeForm
         crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
-        identCode={identCodeOf(session.signInPath)}
+        usernameField={<KnownUsername value={identCodeOf(session.signInPath)} />}
         texts={{
           title: t('AccessCodeTitle'),
           text: t('AccessCodeText'),

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { postCall } from '@/lib/client/api';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
 import { PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
@@ -8,7 +8,6 @@ import { usePersonalKey } from '@/lib/client/usePersonalKey';
 import { useSubmit } from '@/lib/client/useSubmit';
 import { MIN_KEY_LENGTH_ACCESS, type SaveProblem } from '@/lib/validation/personalKey';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
-import { KnownUsername } from '@/components/form/KnownUsername';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import formStyles from '@/components/form/form.module.css';
@@ -16,8 +15,8 @@ import formStyles from '@/components/form/form.module.css';
 type Texts = { title: string; text: string; save: string; AccesskeyValid: string; ConfirmAccesskeyValid: string; PrivacyRequired: string; saveFailed: string };
 type Props = {
   crypto: ClientCrypto;
-  /** The username a password manager files the new key under (KnownUsername). */
-  identCode?: string;
+  /** The username a password manager files the new key under: the page's <KnownUsername>. */
+  usernameField?: ReactNode;
   isPasswordSet: boolean;
   hasAccount: boolean;
   keyTexts: KeyChoiceTexts;
@@ -26,7 +25,7 @@ type Props = {
 
 const MODAL = 'access-password-error';
 
-export function AccessPasswordForm({ crypto, identCode, isPasswordSet, hasAccount, keyTexts, texts }: Props) {
+export function AccessPasswordForm({ crypto, usernameField, isPasswordSet, hasAccount, keyTexts, texts }: Props) {
   // Without a key there is nothing to keep: 'set' is forced and 'keep' hidden (spec §2). Save reads
   // as enabled once a key is typed and confirmed; the 5-character rule is explained when pressed.
   const personalKey = usePersonalKey(MIN_KEY_LENGTH_ACCESS, { canKeep: isPasswordSet, consentGiven: hasAccount, saveEnabledFrom: 1 });
@@ -63,7 +62,7 @@ export function AccessPasswordForm({ crypto, identCode, isPasswordSet, hasAccoun
         {texts.title}
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} noValidate>
-        <KnownUsername value={identCode} />
+        {usernameField}
         <p className="lead">{texts.text}</p>
         <KeyChoice texts={keyTexts} {...personalKey.keyChoice} disabled={busy} />
         <div className={formStyles.actions}>

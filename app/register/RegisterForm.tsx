@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { postCall } from '@/lib/client/api';
 import { routeAfterKeySaved } from '@/lib/flows/keySaved';
 import { PRELOAD_CIPHER, type ClientCrypto } from '@/lib/client/encrypt';
@@ -9,7 +9,6 @@ import { useSubmit } from '@/lib/client/useSubmit';
 import { MIN_KEY_LENGTH_ACCESS } from '@/lib/validation/personalKey';
 import { isLastNameMissing, isOptionalEmailValid, isRegisterDataValid, mustEnterPersonalInfo, type RegisterForm as Data } from '@/lib/validation/register';
 import { KeyChoice, type KeyChoiceTexts } from '@/components/form/KeyChoice';
-import { KnownUsername } from '@/components/form/KnownUsername';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useHydrated } from '@/lib/client/useHydrated';
@@ -31,8 +30,8 @@ type Texts = {
 };
 type Props = {
   crypto: ClientCrypto;
-  /** The username a password manager files the new key under, not the e-mail address before it (KnownUsername). */
-  identCode?: string;
+  /** The username a password manager files the new key under, not the e-mail address before it: the page's <KnownUsername>. */
+  usernameField?: ReactNode;
   isPasswordSet: boolean;
   isRegistered: boolean;
   initial: Data;
@@ -42,7 +41,7 @@ type Props = {
 
 const MODAL = 'register-error';
 
-export function RegisterForm({ crypto, identCode, isPasswordSet, isRegistered, initial, keyTexts, texts }: Props) {
+export function RegisterForm({ crypto, usernameField, isPasswordSet, isRegistered, initial, keyTexts, texts }: Props) {
   const [data, setData] = useState<Data>(initial);
   const personalKey = usePersonalKey(MIN_KEY_LENGTH_ACCESS, { canKeep: isPasswordSet, consentGiven: isRegistered });
   const [touched, setTouched] = useState({ key: false, confirmation: false, lastName: false, email: false, privacy: false });
@@ -139,7 +138,7 @@ export function RegisterForm({ crypto, identCode, isPasswordSet, isRegistered, i
         {texts.title}
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...PRELOAD_CIPHER} onKeyDown={onKeyDownForm} noValidate>
-        <KnownUsername value={identCode} />
+        {usernameField}
         <p className="lead">{texts.text}</p>
         {field('firstName', texts.firstName)}
         {field('lastName', texts.lastName, touched.lastName && lastNameMissing ? texts.lastNameRequired : undefined)}

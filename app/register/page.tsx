@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { passwordIsSet } from '@/lib/flows/personalKey';
 import { identCodeOf } from '@/lib/flows/signInPath';
+import { KnownUsername } from '@/components/form/KnownUsername';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { keyChoiceTexts } from '@/components/form/keyChoiceTexts';
@@ -22,7 +23,7 @@ export default async function RegisterPage() {
       {commit}
       <RegisterForm
         crypto={{ key: config.CLIENT_CRYPTO_KEY, iv: config.CLIENT_CRYPTO_IV }}
-        identCode={identCodeOf(session.signInPath)}
+        usernameField={<KnownUsername value={identCodeOf(session.signInPath)} />}
         isPasswordSet={isPasswordSet}
         isRegistered={data?.isRegistered === true}
         initial={{ firstName: data?.firstName ?? '', lastName: data?.lastName ?? '', emailAddress: data?.emailAddress ?? '' }}

@@ -3,6 +3,7 @@ import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { getTranslations } from 'next-intl/server';
 import { isSupportedBrowser } from '@/lib/browser/support';
 import { parseLanguageList } from '@/lib/i18n/translate';
+import { PAGE_ADDRESS_HEADER } from '@/lib/security/csp';
 import { getClaims, getSession } from '@/lib/session/server';
 import { BeforeUnloadGuard } from './UnsavedAnswers';
 import { LanguageSelector } from './LanguageSelector';
@@ -21,6 +22,8 @@ export async function Header() {
   ]);
   const tOld = await getTranslations('oldBrowser');
   const loggedIn = Boolean(session.token) && claims.isLoggedIn;
+  // Where the header's forms post before the scripts run: this page (proxy.ts sets it on every page request).
+  const pageAddress = requestHeaders.get(PAGE_ADDRESS_HEADER) ?? withBasePath('/');
   // Both must allow it: the session (hidden after sign-out, spec §4) and the header/footer answer (spec §2).
   const languages = session.showLanguageSelection && info.showLanguageSelection ? parseLanguageList(info.t('Languages')) : [];
   return (
@@ -39,10 +42,10 @@ export async function Header() {
             <div className={styles.user}>
               {/* A group participant has no name (lib/embedded-api/handlers/groupLogin.ts). */}
               <p className={styles.welcome}>{session.username ? t('welcome', { username: session.username }) : t('welcomeWithoutName')}</p>
-              <SignOutButton label={t('signOut')} />
+              <SignOutButton label={t('signOut')} pageAddress={pageAddress} />
             </div>
           )}
-          {languages.length > 1 && <LanguageSelector label={t('language')} apply={t('applyLanguage')} current={session.uiLanguage} languages={languages} />}
+          {languages.length > 1 && <LanguageSelector label={t('language')} apply={t('applyLanguage')} current={session.uiLanguage} languages={languages} pageAddress={pageAddress} />}
         </div>
       </div>
     </header>

@@ -1,18 +1,15 @@
 'use client';
 
 import { useId, useTransition, type FormEvent } from 'react';
-import { useFormStatus } from 'react-dom';
 import { asSessionChange } from '@/lib/client/sessionWrites';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useServerFormAction } from '@/lib/client/useServerFormAction';
 import { chooseLanguage } from '@/lib/session/actions';
 import styles from './Header.module.css';
 
-type Props = { label: string; apply: string; current: string; languages: Array<{ value: string; label: string }> };
+type Props = { label: string; apply: string; current: string; languages: Array<{ value: string; label: string }>; pageAddress: string };
 
-function Apply({ label, changing }: { label: string; changing: boolean }) {
-  const { pending } = useFormStatus();
-  const busy = pending || changing;
+function Apply({ label, busy }: { label: string; busy: boolean }) {
   // Reads as disabled while the change runs, but is not: a disabled button loses focus, and the
   // participant who pressed it by keyboard would go on from the top of the document.
   return (
@@ -37,10 +34,10 @@ function Apply({ label, changing }: { label: string; changing: boolean }) {
  * fingers (WCAG 3.2.2). A form, so it works before the page's JavaScript has loaded; with answers
  * chosen on the page before then, the change waits for the script, which keeps them (useEarlyForm).
  */
-export function LanguageSelector({ label, apply, current, languages }: Props) {
+export function LanguageSelector({ label, apply, current, languages, pageAddress }: Props) {
   const id = useId();
   const formRef = useEarlyForm();
-  const action = useServerFormAction(chooseLanguage);
+  const action = useServerFormAction(chooseLanguage, pageAddress);
   const [changing, startChange] = useTransition();
   // With the scripts running, the change waits for the page's calls under way and holds new ones
   // until it is stored: an answer sent before it must not bring the old language back.
@@ -65,7 +62,7 @@ export function LanguageSelector({ label, apply, current, languages }: Props) {
           </option>
         ))}
       </select>
-      <Apply label={apply} changing={changing} />
+      <Apply label={apply} busy={changing} />
     </form>
   );
 }

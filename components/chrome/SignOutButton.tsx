@@ -28,9 +28,9 @@ function sendsWithoutScript(form: HTMLFormElement): boolean {
  * before they are dropped, as on reload or Back. A client-side action would drop them silently and
  * then show 'your answers are saved'.
  */
-export function SignOutButton({ label }: { label: string }) {
+export function SignOutButton({ label, pageAddress }: { label: string; pageAddress: string }) {
   const { hasUnsavedAnswers } = useUnsavedAnswers();
-  const action = useServerFormAction(signOut);
+  const action = useServerFormAction(signOut, pageAddress);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     if (!hasUnsavedAnswers || !sendsWithoutScript(form)) return;

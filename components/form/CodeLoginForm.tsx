@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PRELOAD_CIPHER } from '@/lib/client/encrypt';
 import { useEarlyForm } from '@/lib/client/useEarlyForm';
 import { useFieldError } from '@/lib/client/useFieldError';
@@ -10,7 +10,6 @@ import type { CodeRefused } from '@/lib/flows/accessCode';
 import type { GoTo, ModalMessage, ToErrorPage } from '@/lib/flows/outcome';
 import { normaliseCode } from '@/lib/validation/code';
 import { CodeField, type CodeAutocomplete } from '@/components/form/CodeField';
-import { KnownUsername } from '@/components/form/KnownUsername';
 import { ErrorModal } from '@/components/modal/ErrorModal';
 import formStyles from '@/components/form/form.module.css';
 
@@ -35,8 +34,8 @@ type Props<MessageKey extends string> = {
   initialCode?: string;
   /** What a password manager may do with the code (CodeField). */
   autoComplete: CodeAutocomplete;
-  /** The username the code belongs to, known from an earlier step (KnownUsername). */
-  username?: string;
+  /** The username the code belongs to, known from an earlier step: the page's <KnownUsername>. */
+  usernameField?: ReactNode;
   /** Sends the code (whitespace removed), given the wrong codes so far, and says where that leads. */
   login: (code: string, failures: number) => Promise<CodeLoginOutcome<MessageKey>>;
 };
@@ -47,7 +46,7 @@ type Props<MessageKey extends string> = {
  * code is what to correct. Focus was nowhere meanwhile when sent from the button (it is disabled
  * while the call runs).
  */
-export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, encrypts, texts, initialCode = '', autoComplete, username, login }: Props<MessageKey>) {
+export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, encrypts, texts, initialCode = '', autoComplete, usernameField, login }: Props<MessageKey>) {
   const [code, setCode] = useState(initialCode);
   const fieldError = useFieldError();
   const failures = useStoredFailures(failuresKey);
@@ -85,7 +84,7 @@ export function CodeLoginForm<MessageKey extends string>({ name, failuresKey, en
         {texts.title}
       </h1>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} {...(encrypts && PRELOAD_CIPHER)} noValidate aria-busy={busy}>
-        <KnownUsername value={username} />
+        {usernameField}
         <p className="lead">{texts.text}</p>
         <CodeField label={texts.label} value={code} onChange={setCode} autoComplete={autoComplete} masked showLabel={texts.show} error={fieldError.error} errorKey={fieldError.errorKey} autoFocus inputRef={field} />
         <div className={formStyles.actions}>

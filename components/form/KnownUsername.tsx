@@ -1,4 +1,7 @@
 /**
+ * A server component: the page renders it and hands the element to its (client) form, which puts it
+ * first, so that no page ships its code as script (the login pages' size budget).
+ *
  * The username a password manager files a code or key under, in a form that does not ask for it
  * because an earlier step did: the ident code typed on /home (or a returning group participant's
  * personal access code) on /accesscode, /accesspassword and /register. Chromium asks for exactly

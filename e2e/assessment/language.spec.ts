@@ -112,22 +112,26 @@ test.describe('@assessment language', () => {
     const row = await singleUse('P1-LANG-DRAFT');
     await startAtPageOne(page, row);
     await hydrated(page);
-    // The first two questions ranked, the rest left open; the language changed at once, before the draft is sent.
+    // The first two questions ranked, the rest left open; the language changed while their draft is under way.
     for (let q = 0; q < 2; q++) {
       const rows = questions(page).nth(q).locator('fieldset');
       for (let r = 0; r < 4; r++) await rows.nth(r).getByRole('radio', { name: new RegExp(`^${((r + 3) % 4) + 1}\\b`) }).check();
     }
     const chosen = await chosenRanks(page);
+    // The draft is answered slowly: the change is pressed while it is under way. Its answer writes
+    // back the session as the draft carried it, so the change must wait for it, or the page would
+    // come back German after a reload (lib/client/sessionWrites.ts).
+    let draftSent!: () => void;
+    const draftUnderWay = new Promise<void>((resolve) => (draftSent = resolve));
+    await page.route('**/api/pageinfo/questionnaire', async (route) => {
+      if (!route.request().postData()?.includes('"draft":true')) return route.fallback();
+      draftSent();
+      const answer = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.fulfill({ response: answer });
+    });
     const saved = draftSaved(page);
-    // A slow server: the change is answered after the draft is due (a second after the last choice),
-    // so the draft's answer must not bring the German session back (lib/client/sessionWrites.ts).
-    await page.route(
-      (url) => url.pathname === '/questionnaire',
-      async (route) => {
-        if (route.request().method() === 'POST' && route.request().headers()['next-action']) await new Promise((resolve) => setTimeout(resolve, 2500));
-        await route.fallback();
-      },
-    );
+    await draftUnderWay;
     await page.getByLabel('Sprache').selectOption('en-US');
     await page.getByRole('button', { name: 'Übernehmen' }).click();
 

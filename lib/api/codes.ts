@@ -1,54 +1,6 @@
-/** Status codes of every upstream answer (spec §3). */
-export const StatusCode = {
-  Undefined: 0,
-  Ok: 1,
-  NoRecordset: 2,
-  TokenInvalid: 3,
-  TokenExpired: 4,
-  PostDataIsInvalid: 5,
-  AssessmentIdentCodeIsInvalid: 6,
-  CanNotDelete: 7,
-  AssessmentDoesNotExist: 8,
-  AssessmentAlreadyFinished: 9,
-  AssessmentAlreadyExists: 10,
-  AssessmentNotCreated: 11,
-  MailNotSent: 12,
-  Exception: 13,
-  AssessmentIdentCodeIsExpired: 14,
-} as const;
-export type StatusCode = (typeof StatusCode)[keyof typeof StatusCode];
-export type StatusName = keyof typeof StatusCode;
+import { DetailCode, StatusCode, type DetailName, type StatusName } from './statusCodes';
 
-/** Detail codes 0–24 (spec §3); the spelling of the upstream is kept, typos included. */
-export const DetailCode = {
-  NoDetails: 0,
-  UrlCodeIsEmpty: 1,
-  UrlCodeHasInvalidLength: 2,
-  UrlCodeChecksumInvalid: 3,
-  UnknownClientCode: 4,
-  UnknownConsultantCode: 5,
-  UnknownAssessmentCode: 6,
-  NoDatabaseConnection: 7,
-  UnknownClient: 8,
-  UnknownConsultant: 9,
-  UnknownPerson: 10,
-  AssessmentExists: 11,
-  NoExists: 12,
-  LinkingToOtherTables: 13,
-  PersonHasOtherAssessment: 14,
-  ConsultantHasOtherAssessment: 15,
-  UnknownAssessmentId: 16,
-  TokenIsEmpty: 17,
-  TokenUnableToDecode: 18,
-  UnableToDecryptClientData: 19,
-  SucessfullyLoggedOut: 20,
-  UnableToSendMail: 21,
-  NoConnectionWithEmailServer: 22,
-  TokenUnknown: 23,
-  Exception: 24,
-} as const;
-export type DetailCode = (typeof DetailCode)[keyof typeof DetailCode];
-export type DetailName = keyof typeof DetailCode;
+export { DetailCode, StatusCode, type DetailName, type StatusName } from './statusCodes';
 
 /**
  * Detail codes beyond the spec's 0–24 that the embedded API adds; the spec's upstream never sends
@@ -100,15 +52,16 @@ export type Product = (typeof Product)[keyof typeof Product];
 function invert<T extends Record<string, number>>(table: T): Map<number, keyof T & string> {
   return new Map(Object.entries(table).map(([name, value]) => [value, name as keyof T & string]));
 }
-const statusNames = invert(StatusCode);
-const detailNames = invert(DetailCode);
+// Made at first use: a page that names no code loads neither (the login pages' size budget).
+let statusNames: Map<number, StatusName> | undefined;
+let detailNames: Map<number, DetailName> | undefined;
 
 /** The name of a status code, or undefined for a value the spec does not know. */
 export function statusName(code: number): StatusName | undefined {
-  return statusNames.get(code);
+  return (statusNames ??= invert(StatusCode)).get(code);
 }
 export function detailName(code: number): DetailName | undefined {
-  return detailNames.get(code);
+  return (detailNames ??= invert(DetailCode)).get(code);
 }
 export function isProduct(value: unknown): value is Product {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 5;

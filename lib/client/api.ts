@@ -1,7 +1,7 @@
 'use client';
 
 import type { CallPath, RequestOf, ResponseOf } from '@/lib/api/catalogue';
-import { DetailCode, StatusCode } from '@/lib/api/codes';
+import { DetailCode, StatusCode } from '@/lib/api/statusCodes';
 import type { TokenClaims } from '@/lib/session/claims';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { asCall } from './sessionWrites';

@@ -8,32 +8,31 @@
  * a session change of the page's own (the language) waits for the calls under way, and calls wait
  * for it.
  */
-let callsUnderWay = 0;
-const whenNoCalls: Array<() => void> = [];
+const callsUnderWay = new Set<Promise<unknown>>();
+/** The session change under way or queued last; null when none is. */
 let change: Promise<void> | null = null;
 
-/** A call: runs at once unless a session change is under way, then after it. */
+/** A call: sent at once unless a session change is under way or queued, then after it. */
 export async function asCall<T>(send: () => Promise<T>): Promise<T> {
   while (change) await change;
-  callsUnderWay++;
+  const call = send();
+  callsUnderWay.add(call);
   try {
-    return await send();
+    return await call;
   } finally {
-    callsUnderWay--;
-    if (callsUnderWay === 0) for (const resolve of whenNoCalls.splice(0)) resolve();
+    callsUnderWay.delete(call);
   }
 }
 
 /** A session change: runs once no call is under way; calls asked for meanwhile wait for it. */
-export async function asSessionChange<T>(run: () => Promise<T>): Promise<T> {
-  while (change) await change;
-  let done!: () => void;
-  change = new Promise<void>((resolve) => (done = resolve));
-  try {
-    if (callsUnderWay > 0) await new Promise<void>((resolve) => whenNoCalls.push(resolve));
-    return await run();
-  } finally {
-    change = null;
-    done();
-  }
+export function asSessionChange<T>(run: () => Promise<T>): Promise<T> {
+  const done = (change ?? Promise.resolve()).then(() => Promise.allSettled(callsUnderWay)).then(run);
+  const settled: Promise<void> = done.then(
+    () => undefined,
+    () => undefined,
+  ).then(() => {
+    if (change === settled) change = null;
+  });
+  change = settled;
+  return done;
 }

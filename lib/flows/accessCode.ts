@@ -1,4 +1,4 @@
-import { StatusCode } from '@/lib/api/codes';
+import { StatusCode } from '@/lib/api/statusCodes';
 import { errorPage, modal, type GoTo, type ModalMessage, type ToErrorPage } from './outcome';
 
 /** 10 invalid codes clear the field and show the stronger message (spec §9). */

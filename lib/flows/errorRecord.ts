@@ -1,4 +1,4 @@
-import { DetailCode } from '@/lib/api/codes';
+import { DetailCode } from '@/lib/api/statusCodes';
 
 /**
  * The stored error record of spec §3, carried to the error page in its address. codeTyped: the

@@ -1,4 +1,4 @@
-import { StatusCode } from '@/lib/api/codes';
+import { StatusCode } from '@/lib/api/statusCodes';
 import { errorPage, type GoTo, type ToErrorPage } from './outcome';
 
 /**

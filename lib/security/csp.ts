@@ -6,6 +6,8 @@
 
 /** The request header that carries the response's nonce to the pages: `(await headers()).get('x-nonce')`. */
 export const NONCE_HEADER = 'x-nonce';
+/** The address of the page being rendered (base path, path and query), for forms that post to it (lib/client/useServerFormAction.ts). */
+export const PAGE_ADDRESS_HEADER = 'x-page-address';
 
 export type Directive =
   | 'default-src'
