@@ -7,6 +7,7 @@ import { readSessionCookie, sessionCookies, xsrfCookie, XSRF_COOKIE } from '@/li
 import { newSession } from '@/lib/session/data';
 import { languageInAddress, withChosenLanguage } from '@/lib/flows/addressLanguage';
 import { isBeyondItsRoute } from '@/lib/flows/deepLinkDepth';
+import { servesDemoLinks } from '@/lib/upstream/demoLinks';
 import { isXsrfTokenFor, issueXsrfToken } from '@/lib/session/xsrf';
 
 /**
@@ -32,10 +33,13 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('content-security-policy', policy);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set(PAGE_ADDRESS_HEADER, `${request.nextUrl.basePath}${request.nextUrl.pathname}${request.nextUrl.search}`);
-  // A deep link deeper than its route names no page: the 404 page, whole (lib/flows/deepLinkDepth.ts).
+  // A deep link deeper than its route, and /home-dev outside demo mode, name no page: the 404 page,
+  // whole (lib/flows/deepLinkDepth.ts: a page's own notFound() would leave its HTML to the scripts).
   const unmatched = request.nextUrl.clone();
   unmatched.pathname = NO_PAGE;
-  const response = isBeyondItsRoute(request.nextUrl.pathname)
+  const { pathname } = request.nextUrl;
+  const noPage = isBeyondItsRoute(pathname) || (pathname === '/home-dev' && !servesDemoLinks(config));
+  const response = noPage
     ? NextResponse.rewrite(unmatched, { request: { headers: requestHeaders } })
     : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', policy);

@@ -8,6 +8,10 @@ export type { DemoLink };
  * undefined otherwise: a real upstream has its own data, and codes are not to be listed.
  */
 export function demoLinks(): readonly DemoLink[] | undefined {
-  const config = getConfig();
-  return config.embeddedApi && config.DEMO_MODE ? DEMO_LINKS : undefined;
+  return servesDemoLinks() ? DEMO_LINKS : undefined;
+}
+
+/** Whether /home-dev lists the demo deep links; otherwise it names no page (proxy.ts). */
+export function servesDemoLinks(config = getConfig()): boolean {
+  return config.embeddedApi && config.DEMO_MODE;
 }
