@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { callApi, encryptCode, hydrated } from '../support/api';
+import { callApi, hydrated, signIn } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { pasteInto } from '../support/clipboard';
 import { expect, test } from '../support/deployed';
@@ -71,9 +71,7 @@ test.describe('@foundation codes and keys with password managers and paste', () 
   });
 
   test('/accesspassword: the new key and its confirmation are new passwords under the ident code; a paste into the key chooses "set" (P1-VIEW-FIRST)', async ({ page }) => {
-    await page.goto('/support');
-    await callApi(page, 'submit/kodekodex/identcode', { assessmentIdentCode: 'P1VIEWF01' });
-    await callApi(page, 'submit/kodekodex/login', { passwordHash: encryptCode('VIEWF4711') });
+    await signIn(page, 'P1VIEWF01', 'VIEWF4711');
     await page.goto('/accesspassword');
     await hydrated(page);
     const key = page.getByLabel('Neuer Schlüssel');
