@@ -6,6 +6,7 @@ import { allowedOriginsFor, contentSecurityPolicy, newNonce, NONCE_HEADER, PAGE_
 import { readSessionCookie, sessionCookies, xsrfCookie, XSRF_COOKIE } from '@/lib/session/cookies';
 import { newSession } from '@/lib/session/data';
 import { languageInAddress, withChosenLanguage } from '@/lib/flows/addressLanguage';
+import { NOT_FOUND_PATH } from '@/lib/edge/requestPath.mjs';
 import { isBeyondItsRoute } from '@/lib/flows/deepLinkDepth';
 import { servesDemoLinks } from '@/lib/upstream/demoLinks';
 import { isXsrfTokenFor, issueXsrfToken } from '@/lib/session/xsrf';
@@ -17,9 +18,6 @@ import { isXsrfTokenFor, issueXsrfToken } from '@/lib/session/xsrf';
  * checks. Server components cannot set cookies; this can, and the cookies it sets are visible to
  * this very render.
  */
-/** An address no route matches, so that Next renders its 404 page. */
-const NO_PAGE = '/_no-page';
-
 export function proxy(request: NextRequest) {
   const config = getConfig();
   if (request.method === 'POST' && !isSameOrigin(request.headers, config.TRUST_PROXY_HOPS)) {
@@ -36,7 +34,7 @@ export function proxy(request: NextRequest) {
   // A deep link deeper than its route, and /home-dev outside demo mode, name no page: the 404 page,
   // whole (lib/flows/deepLinkDepth.ts: a page's own notFound() would leave its HTML to the scripts).
   const unmatched = request.nextUrl.clone();
-  unmatched.pathname = NO_PAGE;
+  unmatched.pathname = NOT_FOUND_PATH;
   const { pathname } = request.nextUrl;
   const noPage = isBeyondItsRoute(pathname) || (pathname === '/home-dev' && !servesDemoLinks(config));
   const response = noPage
