@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { captureOutput } from '@/lib/log/captureOutput';
 import { MAX_BODY_BYTES, serveEmbeddedApi, type ServedApi } from './serve';
 
@@ -76,4 +77,28 @@ it('a handler that fails answers a JSON 500, logged without what the request car
   expect(await response.json()).toEqual({ error: 'internal error' });
   expect(output.events()).toEqual([expect.objectContaining({ level: 'error', event: 'upstream_server_failure', reason: 'the adapter broke' })]);
   expect(output.text()).not.toContain('secret-token');
+});
+
+it('a request target that is no path (absolute form, malformed) is a JSON 400: no call, no failure logged', async () => {
+  const raw = (target: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(served.address.port, '127.0.0.1', () => socket.end(`POST ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+  const output = captureOutput();
+  let answers: string[];
+  try {
+    answers = [await raw('http://upstream.example:notaport/api/pageinfo'), await raw('*')];
+  } finally {
+    output.restore();
+  }
+  for (const text of answers) {
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(text).toContain('{"error":"the request target is not a path"}');
+  }
+  expect(got).toEqual([]);
+  expect(output.events()).toEqual([]);
 });

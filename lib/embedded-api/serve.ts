@@ -58,7 +58,10 @@ export async function serveEmbeddedApi(handle: (request: Request) => Promise<Res
       const forwarded = req.headers['x-forwarded-for'];
       const client = (Array.isArray(forwarded) ? forwarded[0] : forwarded) || req.socket.remoteAddress;
       if (client) headers.set('x-forwarded-for', client);
-      const answer = await handle(new Request(`http://upstream.invalid${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(body && { body: new Uint8Array(body) }) }));
+      // A request target that is no path (an absolute form, a malformed one) names no call: a 400, not a failure of ours.
+      const target = URL.canParse(req.url ?? '', 'http://upstream.invalid') && (req.url ?? '').startsWith('/') ? req.url! : undefined;
+      if (!target) return json(res, 400, { error: 'the request target is not a path' });
+      const answer = await handle(new Request(new URL(target, 'http://upstream.invalid'), { method: req.method ?? 'GET', headers, ...(body && { body: new Uint8Array(body) }) }));
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(Buffer.from(await answer.arrayBuffer()));
     })().catch((error: unknown) => {
