@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { languageFromToken } from '@/lib/api/languages';
 import { getConfig } from '@/lib/config';
 import { groupLoginLanguage } from '@/lib/flows/addressLanguage';
+import { deepLinkDepth } from '@/lib/flows/deepLinkDepth';
 import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { normaliseCode } from '@/lib/validation/code';
 import { groupCodeShape } from '@/lib/validation/groupCode';
@@ -69,7 +70,8 @@ export async function GroupCodeScreen({ variant, params }: { variant: GroupVaria
 export function groupCodePage(variant: GroupVariant) {
   return async function GroupCodePage(props: { params: Promise<{ params?: string[] }> }) {
     const { params = [] } = await props.params;
-    if (params.length > (groupVariant(variant).languageToken ? 2 : 1)) notFound();
+    // proxy.ts has sent a deeper address to the 404 page already; this page never renders one.
+    if (params.length > (deepLinkDepth(groupVariant(variant).routes.entry.slice(1)) ?? 0)) notFound();
     return <GroupCodeScreen variant={variant} params={params} />;
   };
 }

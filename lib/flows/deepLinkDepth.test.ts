@@ -1,4 +1,4 @@
-import { isBeyondItsRoute } from './deepLinkDepth';
+import { deepLinkDepth, isBeyondItsRoute } from './deepLinkDepth';
 
 describe('deep links deeper than their route (spec §2 routes)', () => {
   it.each([
@@ -23,4 +23,14 @@ describe('deep links deeper than their route (spec §2 routes)', () => {
   ])('%s goes beyond its route: %s', (pathname, expected) => {
     expect(isBeyondItsRoute(pathname)).toBe(expected);
   });
+});
+
+it.each([
+  ['home', 3],
+  ['kodew', 2],
+  ['kodegroupcode', 2],
+  ['ra', 1],
+  ['questionnaire', undefined],
+])('the route %s takes %p segments below its name', (route, depth) => {
+  expect(deepLinkDepth(route)).toBe(depth);
 });

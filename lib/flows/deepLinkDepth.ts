@@ -12,6 +12,11 @@ const DEPTH: ReadonlyMap<string, number> = new Map([
   }),
 ]);
 
+/** How many segments a deep-link route takes below its name ('home', 'kodew', …); undefined for other routes. */
+export function deepLinkDepth(route: string): number | undefined {
+  return DEPTH.get(route);
+}
+
 /**
  * Whether an address goes deeper than its deep-link route takes (/kodew/{code}/{lang}/more), and so
  * names no page. proxy.ts sends it to the 404 page before the route renders: a page that calls
@@ -20,6 +25,6 @@ const DEPTH: ReadonlyMap<string, number> = new Map([
  */
 export function isBeyondItsRoute(pathname: string): boolean {
   const [route, ...rest] = pathname.split('/').filter(Boolean);
-  const depth = route === undefined ? undefined : DEPTH.get(route);
+  const depth = route === undefined ? undefined : deepLinkDepth(route);
   return depth !== undefined && rest.length > depth;
 }

@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import { languageFromToken } from '@/lib/api/languages';
+import { deepLinkDepth } from '@/lib/flows/deepLinkDepth';
 import { loadPage } from '@/lib/upstream/pageInfo';
 import { PageTitle } from '@/components/chrome/PageTitle';
 import { IdentCodeForm } from '@/components/identcode/IdentCodeForm';
@@ -12,7 +13,8 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
  */
 export default async function HomePage(props: PageProps<'/home/[[...params]]'>) {
   const { params = [] } = await props.params;
-  if (params.length > 3) notFound();
+  // proxy.ts has sent a deeper address to the 404 page already; this page never renders one.
+  if (params.length > (deepLinkDepth('home') ?? 0)) notFound();
   const search = await props.searchParams;
   const code = (params[0] ?? one(search.sid) ?? '').trim();
   // proxy.ts has made a language in the address the session's (and the proxy sends it with the
