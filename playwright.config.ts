@@ -75,6 +75,13 @@ const MAIL_SPECS = ['**/email.spec.ts', '**/kodew-end-to-end.spec.ts', '**/kgc.s
  * with little for the CPU to do, so they run beside two workers that do (project 'timers').
  */
 const TIMER_SPECS = ['**/session-timeout.spec.ts', '**/session-ended.spec.ts', '**/session-timeout-offline.spec.ts'];
+/**
+ * The journeys of Firefox and WebKit (e2e/engines): Debian's firefox-esr over WebDriver BiDi and
+ * WebKitGTK through WebKitWebDriver under an Xvfb of their own, one browser at a time per engine.
+ */
+const ENGINE_SPECS = ['**/engines/*.spec.ts'];
+type EngineOption = { engineName: 'firefox' | 'webkit' };
+
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
 const STANDIN_SPECS = ['**/failures.spec.ts', '**/branding.spec.ts', '**/rated-count.spec.ts', '**/token-renewal.spec.ts', '**/upstream-failure.spec.ts', '**/start-form-texts.spec.ts'];
 
@@ -120,12 +127,16 @@ export default defineConfig({
   projects: [
     // First, so that they take the third worker from the start; one file at a time, each with a server of its own.
     { name: 'timers', use: DESKTOP, testMatch: TIMER_SPECS, workers: DEPLOYED ? undefined : 1 },
-    { name: 'chromium', use: DESKTOP, testIgnore: [...TIMER_SPECS, ...STANDIN_SPECS, ...MAIL_SPECS, ...(DATABASE_URL ? [] : POSTGRES_SPECS)], workers: DEPLOYED ? undefined : 2 },
+    { name: 'chromium', use: DESKTOP, testIgnore: [...TIMER_SPECS, ...STANDIN_SPECS, ...MAIL_SPECS, ...ENGINE_SPECS, ...(DATABASE_URL ? [] : POSTGRES_SPECS)], workers: DEPLOYED ? undefined : 2 },
     // Against BASE_URL no journey runs an SMTP server (they need 'smtp'), so the rest need not wait for each other.
     { name: 'mail', use: DESKTOP, testMatch: MAIL_SPECS, workers: DEPLOYED ? undefined : 1 },
     // These share the one stand-in upstream, which some of them switch to failing or to dropping
     // texts: one at a time, so that a switch never reaches another's journey.
     { name: 'standin', use: DESKTOP, testMatch: STANDIN_SPECS, workers: 1 },
+    // Only against the suite's own servers: their demo rows and the engines are this machine's.
+    ...(DEPLOYED
+      ? []
+      : (['firefox', 'webkit'] as const).map((engineName) => ({ name: engineName, use: { ...DESKTOP, engineName } as typeof DESKTOP & EngineOption, testMatch: ENGINE_SPECS, workers: 1 }))),
   ],
   webServer: DEPLOYED ? [] : ONLY_APP ? servers().slice(0, 1) : servers(),
 });

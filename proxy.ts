@@ -3,6 +3,7 @@ import { getConfig } from '@/lib/config';
 import { isSameOrigin } from '@/lib/proxy/checks';
 import { refuse } from '@/lib/proxy/refusal';
 import { allowedOriginsFor, contentSecurityPolicy, newNonce, NONCE_HEADER, PAGE_ADDRESS_HEADER } from '@/lib/security/csp';
+import { cookieConfigOf } from '@/lib/session/cookieSecurity';
 import { readSessionCookie, sessionCookies, xsrfCookie, XSRF_COOKIE } from '@/lib/session/cookies';
 import { newSession } from '@/lib/session/data';
 import { languageInAddress, withChosenLanguage } from '@/lib/flows/addressLanguage';
@@ -42,7 +43,8 @@ export function proxy(request: NextRequest) {
     : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', policy);
 
-  let session = readSessionCookie((name) => request.cookies.get(name)?.value, config);
+  const cookieConfig = cookieConfigOf(config, request.headers);
+  let session = readSessionCookie((name) => request.cookies.get(name)?.value, cookieConfig);
   let changed = !session;
   session ??= newSession();
   // A language in the deep link is the participant's choice from this very page on.
@@ -53,10 +55,10 @@ export function proxy(request: NextRequest) {
     changed = true;
   }
   if (changed) {
-    for (const { name, value, ...options } of sessionCookies(session, config)) response.cookies.set(name, value, options);
+    for (const { name, value, ...options } of sessionCookies(session, cookieConfig)) response.cookies.set(name, value, options);
   }
   if (!isXsrfTokenFor(request.cookies.get(XSRF_COOKIE)?.value, session.sid, config.sessionSecret)) {
-    const { name, value, ...options } = xsrfCookie(issueXsrfToken(session.sid, config.sessionSecret), config);
+    const { name, value, ...options } = xsrfCookie(issueXsrfToken(session.sid, config.sessionSecret), cookieConfig);
     response.cookies.set(name, value, options);
   }
   return response;

@@ -51,6 +51,7 @@ export async function ErrorInfoScreen({ searchParams }: { searchParams: SearchPa
   const message = errorPageMessage(record, t, {
     internal: (id) => tPage('internal', { id }),
     noDatabase: (id) => tPage('noDatabase', { id }),
+    cookiesMissing: tPage('cookiesMissing'),
     typedCodeInvalid: tPage('typedCodeInvalid'),
     typedCodeExpired: tPage('typedCodeExpired'),
   });

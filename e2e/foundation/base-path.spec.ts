@@ -8,8 +8,10 @@ import { pageIndicator, questions } from '../support/questionnaire';
 /**
  * The app under a path of its host (docs/operations.md, "Under a path (BASE_PATH)"): the build
  * `npm run build:base-path` makes with BASE_PATH=/assessment into .next-assessment, started as
- * `npm start` starts it, with PUBLIC_URL under the path. Every page, call, redirect, asset and cookie
- * stays under /assessment; the paths without it are nobody's.
+ * `npm start` starts it, with PUBLIC_URL under the path, behind a TLS proxy that says https
+ * (X-Forwarded-Proto, trusted with TRUST_PROXY_HOPS=1) as a production deployment is. Every page,
+ * call, redirect, asset and cookie stays under /assessment; the paths without it are nobody's; and
+ * the cookies stay Secure, though the browser's own hop is http://localhost (lib/session/cookieSecurity.ts).
  */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 80;
 const ORIGIN = `http://localhost:${PORT}`;
@@ -17,12 +19,14 @@ const BASE = `${ORIGIN}/assessment`;
 const DIST_DIR = '.next-assessment';
 
 test.describe('@foundation under a base path (/assessment)', needs('own-server'), () => {
+  // What the TLS proxy in front adds to every request it forwards.
+  test.use({ extraHTTPHeaders: { 'x-forwarded-proto': 'https' } });
   let server: EdgeServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     if (!fs.existsSync(`${DIST_DIR}/BUILD_ID`)) throw new Error(`no build in ${DIST_DIR}: run npm run build:base-path first`);
-    server = await startEdgeServer(PORT, { NEXT_DIST_DIR: DIST_DIR, BASE_PATH: '/assessment', PUBLIC_URL: BASE });
+    server = await startEdgeServer(PORT, { NEXT_DIST_DIR: DIST_DIR, BASE_PATH: '/assessment', PUBLIC_URL: BASE, TRUST_PROXY_HOPS: '1' });
   });
 
   test.afterAll(async () => {
@@ -54,7 +58,8 @@ test.describe('@foundation under a base path (/assessment)', needs('own-server')
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/assessment/logo.svg');
     await expectNoAxeViolations(page);
 
-    // The session cookie is the app's alone: Path=/assessment, so __Secure- (not __Host-, which needs Path=/).
+    // The session cookie is the app's alone: Path=/assessment, so __Secure- (not __Host-, which needs Path=/);
+    // Secure, since the proxy in front said https.
     const cookies = await page.context().cookies(BASE);
     expect(cookies.find((cookie) => cookie.name === '__Secure-session')).toMatchObject({ path: '/assessment', httpOnly: true, secure: true });
     expect(cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')).toMatchObject({ path: '/assessment' });

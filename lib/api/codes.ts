@@ -36,6 +36,12 @@ export const ExtraDetailCode = {
   PaymentNotAvailable: 110,
   /** With PostDataIsInvalid: this participant has set as many personal keys this hour as the limit allows; the key in use stays. */
   TooManyKeyChanges: 111,
+  /**
+   * The app's own, never the upstream's (with Undefined): a call came without the session or the
+   * XSRF cookie that every page sets, so the browser does not keep this site's cookies (blocked,
+   * a privacy mode, an embedded frame). The error page says so and what to do (lib/proxy/handleProxy.ts).
+   */
+  CookiesMissing: 112,
 } as const;
 
 /** Product values carried in the token (spec §1). */

@@ -36,7 +36,6 @@ describe('loadConfig defaults', () => {
       TOKEN_TTL_SECONDS: 4 * 3600,
       SESSION_WARNING_SECONDS: 120,
       DEMO_MODE: false,
-      secureCookies: false,
       embeddedApi: true,
       dataDir: path.resolve(dataDir),
     });
@@ -232,22 +231,6 @@ describe('SESSION_SECRET', () => {
   ])('a secret file holding %s is not used as the session secret', (_label, stored) => {
     fs.writeFileSync(path.join(dataDir, 'session-secret'), stored);
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret.length).toBeGreaterThanOrEqual(32);
-  });
-});
-
-describe('secureCookies', () => {
-  it.each<[string | undefined, string | undefined, boolean]>([
-    [undefined, 'production', true],
-    [undefined, 'development', false],
-    [undefined, 'test', false],
-    ['auto', 'production', true],
-    ['auto', 'development', false],
-    ['true', 'development', true],
-    ['true', 'production', true],
-    ['false', 'production', false],
-    ['false', 'development', false],
-  ])('COOKIE_SECURE=%s with NODE_ENV=%s → %p', (cookieSecure, nodeEnv, expected) => {
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, COOKIE_SECURE: cookieSecure, NODE_ENV: nodeEnv }).secureCookies).toBe(expected);
   });
 });
 

@@ -9,8 +9,6 @@ export type AppConfig = Env & {
   dataDir: string;
   /** The secret that seals session cookies and signs XSRF tokens. */
   sessionSecret: string;
-  /** Whether cookies get the Secure flag and the __Host- prefix. */
-  secureCookies: boolean;
   /** True when no UPSTREAM_API_URL is set: the embedded API answers in-process. */
   embeddedApi: boolean;
   /** The portal's payments (lib/config/paypal.ts). */
@@ -61,7 +59,6 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     ...env,
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
-    secureCookies: env.COOKIE_SECURE === 'auto' ? env.NODE_ENV === 'production' : env.COOKIE_SECURE === 'true',
     embeddedApi: env.UPSTREAM_API_URL === undefined,
     paypal,
   };

@@ -9,6 +9,7 @@ import { errorPageUrl, parseErrorRecord, type ErrorRecord } from './errorRecord'
 const chrome: ChromeTexts = {
   internal: (id) => deMessages.errorPage.internal.replace('{id}', id),
   noDatabase: (id) => deMessages.errorPage.noDatabase.replace('{id}', id),
+  cookiesMissing: deMessages.errorPage.cookiesMissing,
   typedCodeInvalid: deMessages.errorPage.typedCodeInvalid,
   typedCodeExpired: deMessages.errorPage.typedCodeExpired,
 };
@@ -34,6 +35,14 @@ describe('errorPageMessage (spec §8)', () => {
     expect(errorPageMessage({ statusCode: 13, detailCode, exceptionId: 'XYZ789' }, t, chrome)).toBe(
       'Ein interner Fehler ist aufgetreten. Detail-Code: XYZ789',
     );
+  });
+
+  it('no cookies came back (the proxy\'s CookiesMissing): what happened and what to do, never the internal-error text', () => {
+    const message = errorPageMessage(parseErrorRecord({ statusCode: '0', detailCode: '112' }), t, chrome);
+    expect(message).toBe(deMessages.errorPage.cookiesMissing);
+    expect(message).toContain('Erlauben Sie Cookies für diese Seite');
+    // The same detail with another status is no refusal of the proxy's.
+    expect(errorPageMessage({ statusCode: 3, detailCode: 112 }, t, chrome)).not.toBe(deMessages.errorPage.cookiesMissing);
   });
 
   it('Exception without an id: the internal-error text with an empty Detail-Code', () => {

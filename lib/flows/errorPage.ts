@@ -22,6 +22,8 @@ const DETAIL_MESSAGES: ReadonlyArray<{ statusCode: number; detailCode: number; k
 export type ChromeTexts = {
   internal: (id: string) => string;
   noDatabase: (id: string) => string;
+  /** The browser sent no cookies back (ExtraDetailCode.CookiesMissing): what happened and what to do. */
+  cookiesMissing: string;
   /** The ident code typed on /home is unknown or expired: the upstream's texts speak of 'your link'. */
   typedCodeInvalid: string;
   typedCodeExpired: string;
@@ -43,6 +45,7 @@ export function errorPageMessage(record: ErrorRecord | undefined, t: Translate, 
   if (!record) return undefined;
   const id = record.exceptionId ?? '';
   if (isSignOutRecord(record)) return t('SignOutMessage');
+  if (record.statusCode === StatusCode.Undefined && record.detailCode === ExtraDetailCode.CookiesMissing) return chrome.cookiesMissing;
   if (record.statusCode === StatusCode.Exception) {
     return record.detailCode === DetailCode.NoDatabaseConnection ? chrome.noDatabase(id) : chrome.internal(id);
   }

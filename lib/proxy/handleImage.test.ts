@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cookieConfigOf } from '@/lib/session/cookieSecurity';
 import { loadConfig, type AppConfig } from '@/lib/config';
 import { imageFingerprint, imageSha256 } from '@/lib/content/images';
 import { serializeCookie, sessionCookie } from '@/lib/session/cookies';
@@ -12,6 +13,8 @@ import { handleImage } from './handleImage';
 const ORIGIN = 'https://assess.example';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-test-'));
 const config: AppConfig = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), NODE_ENV: 'production' });
+/** The cookies of a production deployment reached by its public name (Secure, __Host-). */
+const cookieConfig = cookieConfigOf(config, new Headers({ host: 'assess.example' }));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -35,7 +38,7 @@ type Options = { key?: string; query?: string; method?: string; session?: Sessio
 async function get(result: { response: unknown; failure?: FailureKind }, options: Options = {}) {
   const session = options.session === undefined ? newSession({ token: TOKEN, uiLanguage: 'en-US', questionnaireLanguage: 'fr-FR' }) : options.session;
   const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', ...options.headers };
-  if (session) headers.cookie = serializeCookie(sessionCookie(session, config)).split(';')[0]!;
+  if (session) headers.cookie = serializeCookie(sessionCookie(session, cookieConfig)).split(';')[0]!;
   const key = options.key ?? 'strength-1';
   const request = new Request(`${ORIGIN}/questionnaire-image/${encodeURIComponent(key)}${options.query ?? ''}`, { method: options.method ?? 'GET', headers });
   const fake = fakeSend(result);

@@ -3,6 +3,7 @@ import type { AppConfig } from '@/lib/config';
 import { imageFingerprint, imageFromBase64, imageSha256, mediaTypeOf } from '@/lib/content/images';
 import { IMAGE_KEY_PATTERN } from '@/lib/content/questionnaire';
 import { decodeClaims } from '@/lib/session/claims';
+import { cookieConfigOf } from '@/lib/session/cookieSecurity';
 import { parseCookieHeader, readSessionCookie } from '@/lib/session/cookies';
 import { sendCall } from '@/lib/upstream/client';
 import { ifNoneMatchNames } from '@/lib/edge/ifNoneMatch.mjs';
@@ -38,7 +39,7 @@ export async function handleImage(request: Request, imageKey: string, deps: Imag
   // SameSite=Lax keeps the session cookie off other sites' <img> already; this says so plainly.
   if (request.headers.get('sec-fetch-site') === 'cross-site') return refuse(403, 'cross-site request refused');
   const cookies = parseCookieHeader(request.headers.get('cookie'));
-  const session = readSessionCookie((name) => cookies.get(name), config);
+  const session = readSessionCookie((name) => cookies.get(name), cookieConfigOf(config, request.headers));
   if (!session?.token) return refuse(403, 'no session: sign in first');
 
   const body = {

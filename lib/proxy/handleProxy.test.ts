@@ -1,6 +1,8 @@
+import { ExtraDetailCode } from '@/lib/api/codes';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cookieConfigOf } from '@/lib/session/cookieSecurity';
 import { loadConfig, type AppConfig } from '@/lib/config';
 import { parseCookieHeader, serializeCookie, sessionCookie, XSRF_COOKIE, xsrfCookie } from '@/lib/session/cookies';
 import { newSession, unsealSession, type SessionData } from '@/lib/session/data';
@@ -15,6 +17,8 @@ const ORIGIN = 'https://assess.example';
 // Built at load time: the it.each tables below seal cookies with it.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
 const config: AppConfig = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), NODE_ENV: 'production' });
+/** The cookies of a production deployment reached by its public name (Secure, __Host-). */
+const cookieConfig = cookieConfigOf(config, new Headers({ host: 'assess.example' }));
 /** The same app behind one trusted reverse proxy (TRUST_PROXY_HOPS=1). */
 const behindProxy: AppConfig = { ...config, TRUST_PROXY_HOPS: 1 };
 
@@ -54,8 +58,8 @@ function browserRequest(options: RequestOptions = {}) {
   const xsrf = options.xsrfCookieValue === undefined ? (session ? issueXsrfToken(session.sid, config.sessionSecret) : null) : options.xsrfCookieValue;
   const header = options.xsrfHeader === undefined ? xsrf : options.xsrfHeader;
   const cookies: string[] = [];
-  if (session) cookies.push(serializeCookie(sessionCookie(session, config)).split(';')[0]!);
-  if (xsrf) cookies.push(serializeCookie(xsrfCookie(xsrf, config)).split(';')[0]!);
+  if (session) cookies.push(serializeCookie(sessionCookie(session, cookieConfig)).split(';')[0]!);
+  if (xsrf) cookies.push(serializeCookie(xsrfCookie(xsrf, cookieConfig)).split(';')[0]!);
   const headers: Record<string, string> = {
     host: 'assess.example',
     origin: ORIGIN,
@@ -91,7 +95,7 @@ function storedSession(response: Response): SessionData | undefined {
   return unsealSession(value, config.sessionSecret);
 }
 
-function expectRefusal(result: Awaited<ReturnType<typeof run>>, status: number, statusCode: number, error: RegExp | string) {
+function expectRefusal(result: Awaited<ReturnType<typeof run>>, status: number, statusCode: number, error: RegExp | string, detailCode = 0) {
   expect(result.response.status).toBe(status);
   expect(result.response.headers.get('content-type')).toMatch(/^application\/json/);
   expect(result.response.headers.get('cache-control')).toBe('no-store');
@@ -99,7 +103,7 @@ function expectRefusal(result: Awaited<ReturnType<typeof run>>, status: number, 
   const body = result.json();
   expect(Object.keys(body).sort()).toEqual(['detailCode', 'error', 'statusCode']);
   expect(body.statusCode).toBe(statusCode);
-  expect(body.detailCode).toBe(0);
+  expect(body.detailCode).toBe(detailCode);
   if (typeof error === 'string') expect(body.error).toBe(error);
   else expect(body.error).toMatch(error);
   // A refused request never reaches the upstream.
@@ -138,23 +142,31 @@ describe('refusals', () => {
   });
 
   it.each<[string, RequestOptions]>([
-    ['no session cookie', { session: null, xsrfCookieValue: 'a.b', xsrfHeader: 'a.b' }],
     [
       'a session cookie sealed with another secret',
       {
         session: null,
-        headers: { cookie: serializeCookie(sessionCookie(newSession(), { secureCookies: true, sessionSecret: 'y'.repeat(40) })).split(';')[0]! },
+        headers: { cookie: `${serializeCookie(sessionCookie(newSession(), { secureCookies: true, sessionSecret: 'y'.repeat(40) })).split(';')[0]!}; XSRF-TOKEN=a.b` },
       },
     ],
-    ['a session cookie under the insecure name', { session: null, headers: { cookie: `session=${sessionCookie(newSession(), config).value}` } }],
-    ['a garbage session cookie', { session: null, headers: { cookie: '__Host-session=garbage' } }],
+    ['a garbage session cookie', { session: null, headers: { cookie: '__Host-session=garbage; XSRF-TOKEN=a.b' } }],
   ])('%s → 403', async (_label, options) => {
     expectRefusal(await run(options), 403, 0, 'no session: load a page first');
   });
 
+  // A browser that keeps no cookies of the site (blocked, a privacy mode, a frame in another site):
+  // the refusal names what is missing and carries ExtraDetailCode.CookiesMissing for the error page.
+  it.each<[string, RequestOptions, string]>([
+    ['no cookie at all', { session: null, xsrfCookieValue: null, xsrfHeader: 'a.b' }, 'no __Host-session and no XSRF-TOKEN cookie came back'],
+    ['no session cookie', { session: null, xsrfCookieValue: 'a.b', xsrfHeader: 'a.b' }, 'no __Host-session cookie came back'],
+    ['the session cookie under the name of plain http to localhost', { session: null, headers: { cookie: `session=${sessionCookie(newSession(), cookieConfig).value}; XSRF-TOKEN=a.b` } }, 'no __Host-session cookie came back'],
+    ['no XSRF-TOKEN cookie', { xsrfCookieValue: null, xsrfHeader: 'a.b' }, 'no XSRF-TOKEN cookie came back'],
+  ])('cookies missing: %s → 403 with CookiesMissing', async (_label, options, error) => {
+    expectRefusal(await run(options), 403, 0, `${error}: the browser keeps no cookies for this site`, ExtraDetailCode.CookiesMissing);
+  });
+
   it.each<[string, (s: SessionData) => RequestOptions]>([
     ['no X-XSRF-TOKEN header', () => ({ xsrfHeader: null })],
-    ['no XSRF-TOKEN cookie', (s) => ({ xsrfCookieValue: null, xsrfHeader: issueXsrfToken(s.sid, config.sessionSecret) })],
     ['header ≠ cookie (both valid for the session)', (s) => ({ xsrfHeader: issueXsrfToken(s.sid, config.sessionSecret) })],
     ['a wrong token in cookie and header', () => ({ xsrfCookieValue: 'nonce.signature', xsrfHeader: 'nonce.signature' })],
     ['a token of another session', () => {
@@ -302,7 +314,8 @@ describe('refusals', () => {
     expect((await run({ path: 'nope', method: 'GET' })).response.status).toBe(404);
     expect((await run({ method: 'GET', headers: { 'sec-fetch-site': 'cross-site' } })).response.status).toBe(405);
     expect((await run({ session: null, headers: { 'sec-fetch-site': 'cross-site' } })).json().error).toBe('cross-origin request refused');
-    expect((await run({ session: null, xsrfCookieValue: null, xsrfHeader: null })).json().error).toBe('no session: load a page first');
+    expect((await run({ session: null, xsrfCookieValue: null, xsrfHeader: null })).json().detailCode).toBe(ExtraDetailCode.CookiesMissing);
+    expect((await run({ session: null, xsrfCookieValue: 'a.b', headers: { cookie: '__Host-session=garbage; XSRF-TOKEN=a.b' } })).json().error).toBe('no session: load a page first');
     expect((await run({ xsrfHeader: null, body: 'not json' })).response.status).toBe(403);
   });
 });

@@ -5,11 +5,13 @@ import { sessionAfterCall } from '@/lib/session/callEffects';
 import { translationsChanged } from '@/lib/session/translationsChange';
 import { portalReportRefusal } from './portalReport';
 import { decodeClaims } from '@/lib/session/claims';
+import { cookieConfigOf } from '@/lib/session/cookieSecurity';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookies, XSRF_COOKIE, XSRF_HEADER, xsrfCookie } from '@/lib/session/cookies';
 import { checkXsrf, issueXsrfToken } from '@/lib/session/xsrf';
 import { sendCall } from '@/lib/upstream/client';
 import { fieldWithNul, JSON_DEPTH_LIMIT, nestsDeeperThan } from './bodyLimits';
 import { clientAddressOf, describeIssue, isSameOrigin, readLimitedBody } from './checks';
+import { cookiesMissingRefusal } from './cookiesMissing';
 import { refuse } from './refusal';
 
 export type ProxyDeps = { config: AppConfig; send?: typeof sendCall };
@@ -27,8 +29,11 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   if (request.method !== 'POST') return refuse(405, `method ${request.method} is not allowed; use POST`, { allow: 'POST' });
 
   const cookies = parseCookieHeader(request.headers.get('cookie'));
-  const session = readSessionCookie((name) => cookies.get(name), config);
+  const cookieConfig = cookieConfigOf(config, request.headers);
+  const session = readSessionCookie((name) => cookies.get(name), cookieConfig);
   if (!isSameOrigin(request.headers, config.TRUST_PROXY_HOPS)) return refuse(403, 'cross-origin request refused');
+  const noCookies = cookiesMissingRefusal(cookies, cookieConfig, clientAddressOf(request.headers));
+  if (noCookies) return noCookies;
   if (!session) return refuse(403, 'no session: load a page first');
   if (!checkXsrf(cookies.get(XSRF_COOKIE), request.headers.get(XSRF_HEADER), session.sid, config.sessionSecret)) {
     return refuse(403, 'missing or invalid X-XSRF-TOKEN header');
@@ -65,10 +70,10 @@ export async function handleProxy(request: Request, segments: string[], deps: Pr
   const answer = response as Record<string, unknown>;
   const nextSession = failure ? session : sessionAfterCall(path, body, answer, session);
   if (JSON.stringify(nextSession) !== JSON.stringify(session)) {
-    for (const cookie of sessionCookies(nextSession, config)) headers.append('set-cookie', serializeCookie(cookie));
+    for (const cookie of sessionCookies(nextSession, cookieConfig)) headers.append('set-cookie', serializeCookie(cookie));
   }
   // A login gave the session a new id: the page's next call needs an XSRF token for it.
-  if (nextSession.sid !== session.sid) headers.append('set-cookie', serializeCookie(xsrfCookie(issueXsrfToken(nextSession.sid, config.sessionSecret), config)));
+  if (nextSession.sid !== session.sid) headers.append('set-cookie', serializeCookie(xsrfCookie(issueXsrfToken(nextSession.sid, config.sessionSecret), cookieConfig)));
   // The token stays in the cookie; the page learns only the claims it routes by (spec §4).
   const { token, ...visible } = answer;
   if (typeof token === 'string' && token) visible.tokenClaims = decodeClaims(token);

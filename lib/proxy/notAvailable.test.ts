@@ -6,6 +6,7 @@ import path from 'node:path';
 import { getConfig } from '@/lib/config';
 import { EDGE_SERVER_MARK } from '@/lib/edge/clientAddress.mjs';
 import { serializeCookie, sessionCookie, xsrfCookie } from '@/lib/session/cookies';
+import { cookieConfigOf } from '@/lib/session/cookieSecurity';
 import { newSession } from '@/lib/session/data';
 import { issueXsrfToken } from '@/lib/session/xsrf';
 import { handleProxy } from './handleProxy';
@@ -64,7 +65,7 @@ afterAll(async () => {
 });
 
 function browserPost(callPath: string, body: unknown): Request {
-  const config = getConfig();
+  const config = cookieConfigOf(getConfig(), new Headers({ host: 'assess.example' }));
   const session = newSession();
   const xsrf = issueXsrfToken(session.sid, config.sessionSecret);
   const cookie = [serializeCookie(sessionCookie(session, config)), serializeCookie(xsrfCookie(xsrf, config))].map((c) => c.split(';')[0]).join('; ');

@@ -1,4 +1,4 @@
-import type { AppConfig } from '@/lib/config';
+import type { RequestCookieConfig } from './cookieSecurity';
 import { tokenExpiresAt } from './claims';
 import { sealSession, unsealSession, type SessionData } from './data';
 
@@ -7,8 +7,11 @@ export const XSRF_HEADER = 'x-xsrf-token';
 /** When the session's token expires (milliseconds since 1970), readable by page JavaScript: see sessionEndsCookie. */
 export const SESSION_ENDS_COOKIE = 'session-ends';
 
-/** BASE_PATH: the path the app is served under ('' or absent: none). */
-type CookieConfig = Pick<AppConfig, 'secureCookies' | 'sessionSecret'> & { BASE_PATH?: string };
+/**
+ * One request's cookie settings (lib/session/cookieSecurity.ts decides Secure per request); BASE_PATH:
+ * the path the app is served under ('' or absent: none).
+ */
+type CookieConfig = RequestCookieConfig;
 
 /**
  * __Host- binds the cookie to this exact origin; browsers only accept it with Secure and Path=/.

@@ -2,6 +2,7 @@ import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { getConfig } from '@/lib/config';
 import { decodeClaims, type TokenClaims } from './claims';
+import { cookieConfigFor } from './cookieSecurity';
 import { readSessionCookie, sessionCookies, XSRF_COOKIE, xsrfCookie } from './cookies';
 import { newSession, type SessionData } from './data';
 import { clientAddressOf } from '@/lib/proxy/checks';
@@ -13,8 +14,14 @@ import { isXsrfTokenFor, issueXsrfToken } from './xsrf';
  */
 export const getSession = cache(async (): Promise<SessionData> => {
   const store = await cookies();
-  return readSessionCookie((name) => store.get(name)?.value, getConfig()) ?? newSession();
+  return readSessionCookie((name) => store.get(name)?.value, await requestCookieConfig()) ?? newSession();
 });
+
+/** This request's cookie settings: Secure or not is decided per request (lib/session/cookieSecurity.ts). */
+async function requestCookieConfig() {
+  const list = await headers();
+  return cookieConfigFor(getConfig(), (name) => list.get(name) ?? undefined);
+}
 
 export const getClaims = cache(async (): Promise<TokenClaims> => decodeClaims((await getSession()).token));
 
@@ -26,7 +33,7 @@ export const getClientAddress = cache(async (): Promise<string | undefined> => c
  * next call passes the proxy.
  */
 export async function saveSession(session: SessionData): Promise<void> {
-  const config = getConfig();
+  const config = await requestCookieConfig();
   const store = await cookies();
   for (const { name, value, ...options } of sessionCookies(session, config)) store.set(name, value, options);
   if (!isXsrfTokenFor(store.get(XSRF_COOKIE)?.value, session.sid, config.sessionSecret)) {

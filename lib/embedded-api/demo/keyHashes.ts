@@ -1,9 +1,9 @@
 /**
  * The demo's access codes as the demo stores them (keys.ts's full-strength scrypt format), hashed
  * once ahead by lib/scripts/demo-key-hashes.ts. The codes are public (docs/operations.md, "Demo
- * data"), so a salt fixed in the source hides nothing it would otherwise hide; what it saves is 34
- * scrypt runs, about 2.4 s of a core, on every demo start and reset: `npm run demo`, each server the
- * journeys start, each test database with the demo rows. keyHashes.test.ts checks every code
+ * data"), so a salt fixed in the source hides nothing it would otherwise hide; what it saves is a
+ * scrypt run per code, about 70 ms of a core each, on every demo start and reset: `npm run demo`,
+ * each server the journeys start, each test database with the demo rows. keyHashes.test.ts checks every code
  * against its hash; a code without one is hashed at the start, as any key.
  */
 export const DEMO_KEY_HASHES: Readonly<Record<string, string>> = {
@@ -15,6 +15,7 @@ export const DEMO_KEY_HASHES: Readonly<Record<string, string>> = {
   EARLYKEY4711: 'scrypt$16384$8$1$jM5kahavLvTALmdZyIJsQA==$VzuVCfo/2H/8QX8PxNH0MGw6djG+IpLAdT1QauYLMRU=',
   EARLYL4711: 'scrypt$16384$8$1$FvjQ7tsk5x45F8qf6pwwGA==$Jb7cXJ2XozFIGsDEZck3XH019xNB+4y5IH08eg2W788=',
   EARLYQ4711: 'scrypt$16384$8$1$xV5HmkVYtlKTPqNvsZYbEQ==$JUf4L6cStCnca8vlJWOnOPw9tHGbOgsrmNZei5BkJtQ=',
+  FFOX4711: 'scrypt$16384$8$1$xQljt+jUItgPDtveNwi7Ng==$57sLY8SNx56fXR8UcdQYRTOEJwDh8+0jNSS7YiuxCFI=',
   FIRST4711: 'scrypt$16384$8$1$KoPh0xep6fnQiZ8uGQR0Bg==$zThbMx/4BKHjYJY6oeqyEB1rkRWgwGavxAzOTdsjhMo=',
   GRID4711: 'scrypt$16384$8$1$yCaltgRUwaLkm6jtY5xlUA==$/Apcj2oKyM9SHvHvjTAVV5ogYYJfDAxjVNpkbKyJvrU=',
   GRIDDETAIL4711: 'scrypt$16384$8$1$it4WQ7hdWtLLVVWhsOaEfg==$BfJHZfINnCo49ixUkRIw8jYwN3ARLfhVD78IzgL92IU=',
@@ -42,4 +43,5 @@ export const DEMO_KEY_HASHES: Readonly<Record<string, string>> = {
   TWOLB4711: 'scrypt$16384$8$1$RtucFYESmDis52uOBxZaIA==$3f5lI5EyXRyvPCFOogmYFqydMbcpFvaG88SsFacMH/M=',
   VIEW4711: 'scrypt$16384$8$1$tMvzrlIIq+y92OV5Yn6xbg==$u5/FOPkAzJkus/dNygtyGL8RCLHnAL82k6JBNBP5tXA=',
   VIEWF4711: 'scrypt$16384$8$1$mVupBuRbdlIb5bpQUjd5Kg==$XM7yUI7XEZVfgwzSUDXOuEq6wC5dy9AxKMq/rZsbaSc=',
+  WKIT4711: 'scrypt$16384$8$1$TjXOHqSgOcJ3AIUdFH5r5A==$IfjUA86YE3OqytCWVu4x3mPUw0tdk9/28gXf/AmcOU8=',
 };

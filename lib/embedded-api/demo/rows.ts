@@ -264,6 +264,17 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     assessor: assessor('Rita', 'Registriert', { email: 'rita.registriert@example.org', isRegistered: true, mustRegister: true }), candidate,
     isSelfAssessment: false, firstLoginDone: true, finished: false, questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'a registered assessor who must register again: after the access code, /register pre-filled, consent ticked and locked, the key may be kept; then /questionnairemanual',
+  },  {
+    id: 'P1-FIREFOX', identCode: 'P1FFOX001', product: Product.CompetencyQuestionnaire, accessCode: 'FFOX4711',
+    assessor: assessor('Fiona', 'Fuchs'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: the ident-code flow in Firefox, from the deep link to the finished page (e2e/engines); its journey finishes it',
+  },
+  {
+    id: 'P1-WEBKIT', identCode: 'P1WKIT001', product: Product.CompetencyQuestionnaire, accessCode: 'WKIT4711',
+    assessor: assessor('Walter', 'Webkit'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: the ident-code flow in WebKit (Safari\'s engine), from the deep link to the finished page (e2e/engines); its journey finishes it',
   },
 ];
 
