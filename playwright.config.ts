@@ -79,7 +79,9 @@ const TIMER_SPECS = ['**/session-timeout.spec.ts', '**/session-ended.spec.ts', '
  * The journeys of Firefox and WebKit (e2e/engines): Debian's firefox-esr over WebDriver BiDi and
  * WebKitGTK through WebKitWebDriver under an Xvfb of their own, one browser at a time per engine.
  */
-const ENGINE_SPECS = ['**/engines/*.spec.ts'];
+const ENGINE_SPECS = ['**/engines/*.spec.ts', '**/engines/firefox/*.spec.ts', '**/engines/webkit/*.spec.ts'];
+/** Both engines' journeys, and those of one engine alone (what only its protocol can do, or only it needs). */
+const engineSpecs = (engine: 'firefox' | 'webkit') => ['**/engines/*.spec.ts', `**/engines/${engine}/*.spec.ts`];
 type EngineOption = { engineName: 'firefox' | 'webkit' };
 
 /** The journeys that talk to the stand-in upstream (E2E_FRONT_URL, E2E_STANDIN_URL). */
@@ -136,7 +138,7 @@ export default defineConfig({
     // Only against the suite's own servers: their demo rows and the engines are this machine's.
     ...(DEPLOYED
       ? []
-      : (['firefox', 'webkit'] as const).map((engineName) => ({ name: engineName, use: { ...DESKTOP, engineName } as typeof DESKTOP & EngineOption, testMatch: ENGINE_SPECS, workers: 1 }))),
+      : (['firefox', 'webkit'] as const).map((engineName) => ({ name: engineName, use: { ...DESKTOP, engineName } as typeof DESKTOP & EngineOption, testMatch: engineSpecs(engineName), workers: 1 }))),
   ],
   webServer: DEPLOYED ? [] : ONLY_APP ? servers().slice(0, 1) : servers(),
 });

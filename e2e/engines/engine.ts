@@ -26,6 +26,8 @@ export interface Backend {
   /** The viewport's size in CSS pixels (the window is sized so that innerWidth is this). */
   setViewport(width: number, height: number): Promise<void>;
   screenshot(): Promise<Buffer>;
+  /** Takes the browser off the network and back (Firefox only: WebKitWebDriver has no such command). */
+  setOffline?(offline: boolean): Promise<void>;
   /** Cookies the browser holds for the current page (name and whether Secure). */
   cookies(): Promise<{ name: string; secure: boolean }[]>;
   close(): Promise<void>;
@@ -75,6 +77,11 @@ export class Engine {
     readonly backend: Backend,
     readonly baseUrl: string,
   ) {}
+
+  /** The same browser, for a server of the journey's own (addresses are resolved against baseUrl). */
+  on(baseUrl: string): Engine {
+    return new Engine(this.backend, baseUrl);
+  }
 
   get name(): EngineName {
     return this.backend.name;

@@ -63,6 +63,9 @@ class FirefoxBackend implements Backend {
   async setViewport(width: number, height: number) {
     await this.page.setViewport({ width, height });
   }
+  async setOffline(offline: boolean) {
+    await this.page.setOfflineMode(offline);
+  }
   async screenshot() {
     return Buffer.from(await this.page.screenshot());
   }

@@ -1,5 +1,6 @@
 import { DE, DEMO_PORTAL } from '../support/portal';
-import { css, type Engine } from './engine';
+import { css } from './engine';
+import { pageIndicator, rankPage, toPageOne } from './journeys';
 import { expect, test } from './fixtures';
 
 /**
@@ -15,36 +16,12 @@ const ROWS = {
   chromium: undefined,
 } as const;
 
-const pageIndicator = (engine: Engine, n: number, of: number) => engine.seeText('main *', `Seite ${n} von ${of}`);
-
-/** Ranks each question of the page on screen: its items a, b, c, d get 1, 2, 3, 4. */
-async function rankPage(engine: Engine): Promise<void> {
-  await engine.hydrated();
-  const count = await engine.count('main section[id^="question-"]');
-  expect(count).toBeGreaterThan(0);
-  for (let q = 0; q < count; q++) {
-    for (let item = 0; item < 4; item++) {
-      const row = css(`main section[id^="question-"]:nth-of-type(${q + 1}) fieldset`, item);
-      await engine.click('radio', new RegExp(`^${item + 1}\\b`), { within: row });
-    }
-  }
-}
-
 test.describe('@engines the main flows', () => {
   test('ident code: deep link → access code → manual → six ranking pages → finished', async ({ engine }) => {
     test.setTimeout(120_000);
     const row = ROWS[engine.name];
     if (!row) throw new Error('no demo row for this engine');
-    await engine.goto(`/home/${row.identCode}`);
-    await engine.waitForPath(/^\/accesscode$/);
-    await engine.hydrated();
-    await engine.fill('Persönlicher Zugangscode', row.accessCode);
-    await engine.click('button', 'Anmelden');
-    // A session cookie came back: WebKit keeps none marked Secure on http://localhost (issue 28).
-    await engine.waitForPath(/^\/questionnairemanual$/);
-    await engine.hydrated();
-    await engine.click('link', 'Weiter');
-    await engine.waitForPath(/^\/questionnaire$/);
+    await toPageOne(engine, row.identCode, row.accessCode);
     for (let p = 1; p <= 6; p++) {
       await pageIndicator(engine, p, 6);
       await rankPage(engine);
@@ -155,37 +132,5 @@ test.describe('@engines the main flows', () => {
     await engine.see('dialog', 'PayPal (Demo)');
     await engine.click('button', 'Zahlung bestätigen (Demo)', { within: { by: 'role', role: 'dialog', name: 'PayPal (Demo)' } });
     await engine.see('heading', DE.PortalSuccessTitle, { level: 1, timeout: 20_000 });
-  });
-
-  test('the session\'s end is announced: the warning dialog, "Angemeldet bleiben" by keyboard, the session extended (P1-VIEW)', async ({ engine }) => {
-    test.setTimeout(60_000);
-    await engine.goto('/home/P1VIEW001');
-    await engine.waitForPath(/^\/accesscode$/);
-    await engine.hydrated();
-    await engine.fill('Persönlicher Zugangscode', 'VIEW4711');
-    await engine.click('button', 'Anmelden');
-    await engine.waitForPath(/^\/questionnairemanual$/);
-    await engine.hydrated();
-    await engine.click('link', 'Weiter');
-    await engine.waitForPath(/^\/questionnaire$/);
-    await pageIndicator(engine, 1, 6);
-    await engine.hydrated();
-
-    // The page learns when its session ends from the readable cookie every tab shares
-    // (lib/session/cookies.ts, sessionEndsCookie). Set as the server would for a token 60 s from its
-    // end, it brings the warning (SESSION_WARNING_SECONDS, 120 s) without waiting hours for it.
-    const soon = Date.now() + 60_000;
-    await engine.run(`(value) => { document.cookie = 'session-ends=' + value + '; path=/; samesite=strict'; }`, soon);
-    await engine.see('alertdialog', 'Ihre Sitzung läuft bald ab', { timeout: 15_000 });
-    await engine.seeText('[role="alertdialog"] *', /Aus Sicherheitsgründen endet Ihre Sitzung in \d+ Sekunden\./);
-    // Focus is on the way to stay, so Enter alone extends the session.
-    await engine.until('focus on "Angemeldet bleiben"', () => engine.run<boolean>(`() => document.activeElement?.textContent?.trim() === 'Angemeldet bleiben'`));
-    await engine.press('Enter');
-    await engine.until('the warning to close', () => engine.run<boolean>(`() => !document.querySelector('[role="alertdialog"]') || document.querySelector('[role="alertdialog"]').getClientRects().length === 0`));
-    const ends = await engine.until('a renewed session-ends cookie', async () => {
-      const value = await engine.run<string>(`() => (document.cookie.split('; ').find((c) => c.startsWith('session-ends=')) ?? '').slice(13)`);
-      return Number(value) > soon + 60_000 ? Number(value) : undefined;
-    });
-    expect(ends).toBeGreaterThan(Date.now() + 3600_000);
   });
 });

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Builder, By, Key as WebDriverKey, type WebDriver } from 'selenium-webdriver';
 import type { Backend, Key } from './engine';
 
@@ -9,6 +12,12 @@ import type { Backend, Key } from './engine';
  */
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const DRIVER = '/usr/bin/WebKitWebDriver';
+/**
+ * MiniBrowser's toolbar (its address entry above all) keeps the window at least 447 px wide, wider
+ * than a phone. GTK's own style sheet, read from XDG_CONFIG_HOME, lets those widgets shrink, so that
+ * the window's viewport can be 390 px; it styles GTK's widgets only, never the pages' content.
+ */
+const NARROW_CHROME = 'window > box > box:first-child, toolbar, headerbar, entry, button, progressbar { min-width: 0; min-height: 0; padding: 0; margin: 0; font-size: 1px; border: 0; }\n';
 
 const KEYS: Record<Key, string> = {
   ArrowRight: WebDriverKey.ARROW_RIGHT,
@@ -30,6 +39,7 @@ export class WebKitServer {
   private constructor(
     private readonly xvfb: ChildProcess,
     private readonly driver: ChildProcess,
+    private readonly config: string,
     readonly url: string,
   ) {}
 
@@ -44,7 +54,10 @@ export class WebKitServer {
       xvfb.once('exit', (code) => reject(new Error(`Xvfb ended with ${code} before it named a display (apt-get install xvfb)`)));
       xvfb.once('error', reject);
     });
-    const driver = spawn(DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' });
+    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'webkit-gtk-'));
+    fs.mkdirSync(path.join(config, 'gtk-3.0'));
+    fs.writeFileSync(path.join(config, 'gtk-3.0', 'gtk.css'), NARROW_CHROME);
+    const driver = spawn(DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: config }, stdio: 'ignore' });
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -53,11 +66,12 @@ export class WebKitServer {
       if (driver.exitCode !== null || Date.now() > deadline) {
         xvfb.kill();
         driver.kill();
+        fs.rmSync(config, { recursive: true, force: true });
         throw new Error(`WebKitWebDriver did not answer on port ${port} (apt-get install webkit2gtk-driver)`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return new WebKitServer(xvfb, driver, url);
+    return new WebKitServer(xvfb, driver, config, url);
   }
 
   /** A new browser, with no cookies or storage of any journey before. */
@@ -76,6 +90,7 @@ export class WebKitServer {
   async stop(): Promise<void> {
     this.driver.kill();
     this.xvfb.kill();
+    fs.rmSync(this.config, { recursive: true, force: true });
   }
 }
 

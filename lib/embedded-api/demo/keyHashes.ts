@@ -15,6 +15,7 @@ export const DEMO_KEY_HASHES: Readonly<Record<string, string>> = {
   EARLYKEY4711: 'scrypt$16384$8$1$jM5kahavLvTALmdZyIJsQA==$VzuVCfo/2H/8QX8PxNH0MGw6djG+IpLAdT1QauYLMRU=',
   EARLYL4711: 'scrypt$16384$8$1$FvjQ7tsk5x45F8qf6pwwGA==$Jb7cXJ2XozFIGsDEZck3XH019xNB+4y5IH08eg2W788=',
   EARLYQ4711: 'scrypt$16384$8$1$xV5HmkVYtlKTPqNvsZYbEQ==$JUf4L6cStCnca8vlJWOnOPw9tHGbOgsrmNZei5BkJtQ=',
+  FFOFF4711: 'scrypt$16384$8$1$ENv97OaqOV9jnRreZaBcUw==$KpmzTktTcF6fsljk3xIX7yc7xAvA3E6MTNWdoRLBJhQ=',
   FFOX4711: 'scrypt$16384$8$1$xQljt+jUItgPDtveNwi7Ng==$57sLY8SNx56fXR8UcdQYRTOEJwDh8+0jNSS7YiuxCFI=',
   FIRST4711: 'scrypt$16384$8$1$KoPh0xep6fnQiZ8uGQR0Bg==$zThbMx/4BKHjYJY6oeqyEB1rkRWgwGavxAzOTdsjhMo=',
   GRID4711: 'scrypt$16384$8$1$yCaltgRUwaLkm6jtY5xlUA==$/Apcj2oKyM9SHvHvjTAVV5ogYYJfDAxjVNpkbKyJvrU=',

@@ -275,6 +275,11 @@ export const DEMO_ASSESSMENTS: DemoAssessment[] = [
     assessor: assessor('Walter', 'Webkit'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
     questionnaireKey: 'competency-24', answeredQuestions: 0,
     note: 'for QA: the ident-code flow in WebKit (Safari\'s engine), from the deep link to the finished page (e2e/engines); its journey finishes it',
+  },  {
+    id: 'P1-FF-OFFLINE', identCode: 'P1FFOFF01', product: Product.CompetencyQuestionnaire, accessCode: 'FFOFF4711',
+    assessor: assessor('Olaf', 'Funkloch'), candidate, isSelfAssessment: false, firstLoginDone: true, finished: false,
+    questionnaireKey: 'competency-24', answeredQuestions: 0,
+    note: 'for QA: the offline retry in Firefox (e2e/engines/firefox); its journey saves page 1',
   },
 ];
 
