@@ -1,5 +1,5 @@
 import { chosenRanks, pageIndicator, rankPage, toPageOne } from '../journeys';
-import { expect, test } from '../fixtures';
+import { test } from '../fixtures';
 
 /**
  * The offline retry in Firefox (lib/client/postWhenOnline.ts): WebDriver BiDi takes the browser
