@@ -6,8 +6,8 @@ import { expect } from './fixtures';
 
 export const pageIndicator = (engine: Engine, n: number, of: number) => engine.seeText('main *', `Seite ${n} von ${of}`);
 
-/** Signs in through the deep link and the access-code page and goes on from the manual to page 1. */
-export async function toPageOne(engine: Engine, identCode: string, accessCode: string): Promise<void> {
+/** Signs in through the deep link and the access-code page, as far as the manual. */
+export async function signIn(engine: Engine, identCode: string, accessCode: string): Promise<void> {
   await engine.goto(`/home/${identCode}`);
   await engine.waitForPath(/^\/accesscode$/);
   await engine.hydrated();
@@ -16,6 +16,11 @@ export async function toPageOne(engine: Engine, identCode: string, accessCode: s
   // A session cookie came back: WebKit keeps none marked Secure on http://localhost (issue 28).
   await engine.waitForPath(/^\/questionnairemanual$/);
   await engine.hydrated();
+}
+
+/** Signs in and goes on from the manual to page 1. */
+export async function toPageOne(engine: Engine, identCode: string, accessCode: string): Promise<void> {
+  await signIn(engine, identCode, accessCode);
   await engine.click('link', 'Weiter');
   await engine.waitForPath(/^\/questionnaire$/);
   await pageIndicator(engine, 1, 6);

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { chromiumBackend } from '../chromium';
 import { Engine } from '../engine';
 import { expect, test } from '../fixtures';
+import { signIn } from '../journeys';
 
 /**
  * The main screens on a phone (390 px) in WebKit, as on an iPhone, beside the same screens in
@@ -38,16 +39,6 @@ const MEASURE = `() => {
 }`;
 
 type Screen = { name: string; reach: (engine: Engine) => Promise<void> };
-
-async function signIn(engine: Engine, identCode: string, accessCode: string): Promise<void> {
-  await engine.goto(`/home/${identCode}`);
-  await engine.waitForPath(/^\/accesscode$/);
-  await engine.hydrated();
-  await engine.fill('Persönlicher Zugangscode', accessCode);
-  await engine.click('button', 'Anmelden');
-  await engine.waitForPath(/^\/questionnairemanual$/);
-  await engine.hydrated();
-}
 
 async function questionnaire(engine: Engine): Promise<void> {
   await engine.goto('/questionnaire');
