@@ -6,6 +6,11 @@ export type Io = {
   out: (text: string) => void;
   err: (text: string) => void;
   env: Record<string, string | undefined>;
+  /**
+   * Asks the operator at the terminal and gives their answer; absent when nobody can answer (input
+   * is not a terminal), so that a command that must ask refuses instead of deciding alone.
+   */
+  ask?: (question: string) => Promise<string>;
 };
 
 export type Command = {

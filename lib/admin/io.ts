@@ -1,3 +1,4 @@
+import readline from 'node:readline/promises';
 import { EXIT, type Io } from './command';
 
 /** The real terminal: stdout for results (CSV can be redirected), stderr for messages. */
@@ -12,5 +13,15 @@ export function cliIo(): Io {
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
     env: process.env,
+    ...(process.stdin.isTTY && {
+      ask: async (question: string) => {
+        const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+        try {
+          return await rl.question(question);
+        } finally {
+          rl.close();
+        }
+      },
+    }),
   };
 }

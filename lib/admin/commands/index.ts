@@ -6,6 +6,8 @@ import { exportCommand } from './export';
 import { groupCodeCommands } from './groupCode';
 import { outboxList, outboxShow } from './outbox';
 import { portalCommands } from './portal';
+import { privacyAudit } from './privacyAudit';
+import { privacyErase } from './privacyErase';
 import { questionnaireImport } from './questionnaireImport';
 import { questionnaireList } from './questionnaireList';
 
@@ -21,4 +23,6 @@ export const COMMANDS: Command[] = [
   outboxList,
   outboxShow,
   ...portalCommands,
+  privacyErase,
+  privacyAudit,
 ];
