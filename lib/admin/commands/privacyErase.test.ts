@@ -99,7 +99,7 @@ describe('privacy erase', () => {
   ])('%s: a usage error, nothing done', async (_label, args, message) => {
     const io = recorder(env);
     expect(await runAdmin(['privacy', 'erase', ...args, '--yes'], io)).toBe(EXIT.usage);
-    expect(io.stderr[0]).toBe(`privacy erase: ${message}`);
+    expect(io.stderr[0]).toBe(`privacy erase: ${message}\nRun 'npm run admin -- privacy erase --help' for its options.`);
   });
 
   it('nobody matches: says so, exit 1', async () => {
