@@ -190,22 +190,14 @@ export async function exportAnswers(
       [options.questionnaireKey, options.finishedOnly === true, ...(after ?? [first - 1, 2147483647]), last, limit],
     );
 
-  const json = options.format === 'json';
-  // JSON: one object a line inside one array; a row's comma is written when the next row comes.
-  let pending: string | undefined;
-  await write(json ? '[\n' : csvHeader(columns, dialect));
+  const rows = rowWriter(columns, options.format, dialect);
+  await write(rows.header());
   for await (const page of keysetPages(readPage, (row) => [row.assessment_id, row.answer_id] as [number, number], pageSize)) {
     let chunk = '';
     for (const row of page) {
       const out = exportRow(row);
-      const values: CsvValue[] = [...EXPORT_COLUMNS.map((column) => out[column]), ...fieldValues(row, fields)];
-      if (json) {
-        if (pending !== undefined) chunk += `${pending},\n`;
-        pending = JSON.stringify(Object.fromEntries(columns.map((column, i) => [column, values[i] ?? null])));
-      } else {
-        // csvLine keeps what participants typed (names, e-mail, field values) from being taken for a formula.
-        chunk += csvLine(values, dialect);
-      }
+      // csvLine keeps what participants typed (names, e-mail, field values) from being taken for a formula.
+      chunk += rows.line([...EXPORT_COLUMNS.map((column) => out[column]), ...fieldValues(row, fields)]);
       summary.rows += 1;
       if (row.assessment_id !== lastAssessment) {
         summary.participants += 1;
@@ -214,8 +206,27 @@ export async function exportAnswers(
     }
     if (chunk) await write(chunk);
   }
-  if (json) await write(`${pending !== undefined ? `${pending}\n` : ''}]\n`);
+  const end = rows.end();
+  if (end) await write(end);
   return summary;
+}
+
+/**
+ * The lines of an export, as CSV or as one JSON array with one object a line (the column names its
+ * keys): a JSON row's comma is written when the next row comes, so rows stream without looking ahead.
+ */
+export function rowWriter(columns: readonly string[], format: ExportFormat, dialect: CsvDialect) {
+  let pending: string | undefined;
+  return {
+    header: (): string => (format === 'json' ? '[\n' : csvHeader(columns, dialect)),
+    line: (values: readonly CsvValue[]): string => {
+      if (format !== 'json') return csvLine(values, dialect);
+      const before = pending !== undefined ? `${pending},\n` : '';
+      pending = JSON.stringify(Object.fromEntries(columns.map((column, i) => [column, values[i] ?? null])));
+      return before;
+    },
+    end: (): string => (format === 'json' ? `${pending !== undefined ? `${pending}\n` : ''}]\n` : ''),
+  };
 }
 
 function exportRow(row: AnswerRow): ExportRow {

@@ -1,11 +1,14 @@
+import { recordAudit } from '@/lib/embedded-api/privacy/audit';
+import { ANONYMOUS_COLUMNS, exportAnonymousAnswers } from '../anonymousExport';
 import { EXIT, UsageError, type Command } from '../command';
 import { CSV, EXCEL_CSV } from '../csv';
 import { withAdminDatabase } from '../database';
 import { checkExportable, EXPORT_COLUMNS, exportAnswers, FIELD_COLUMN_PREFIX, type ExportFormat } from '../export';
 import { parseOptions, required } from '../options';
 import { fileSink, stdoutSink, type Sink } from '../output';
+import { operatorName } from '../privacyOptions';
 
-const HELP = `Usage: npm run admin -- export --questionnaire <key> [--format csv|json] [--finished-only] [--excel] [--output <file>]
+const HELP = `Usage: npm run admin -- export --questionnaire <key> [--anonymous] [--format csv|json] [--finished-only] [--excel] [--output <file>]
 
 Exports the saved answers of one questionnaire: one row per participant and answer item, streamed
 page by page (constant memory, whatever the number of rows). Items a participant has not answered
@@ -20,8 +23,17 @@ while an assessment is not yet bound to a version, finished_at while it is not f
 A group participant has no ident_code: group_code and participant (a number that is the same in
 every export and opens nothing) stand for them; an ident-code assessment has these empty.
 
+With --anonymous, for a statistics team that must not learn who answered, the columns are
+  ${ANONYMOUS_COLUMNS.join(', ')}
+participant is a random number drawn anew for each export, and the participants come in a random
+order, so neither joins two exports nor tells who started first; finished is true or false. Left
+out: ident code, group code, the stable participant number, name, e-mail, additional fields, and
+every timestamp: when someone answered is known to colleagues and would single them out in a
+small team. The privacy audit (privacy audit) records each anonymous export.
+
 Options:
   --questionnaire <key>  the questionnaire's key (required)
+  --anonymous            answers without anything that names or singles out a person (above)
   --format csv|json      csv (default): RFC 4180, UTF-8, comma-separated, CRLF line ends;
                          json: one array, one object per line, with the column names as keys
   --finished-only        only participants who finished their assessment
@@ -29,8 +41,9 @@ Options:
   --output <file>        write to this file (created readable by its owner only; it appears when
                          the export is complete) instead of stdout
 
-Example:
-  npm run admin -- export --questionnaire competency-24 --finished-only --excel --output answers.csv`;
+Examples:
+  npm run admin -- export --questionnaire competency-24 --finished-only --excel --output answers.csv
+  npm run admin -- export --questionnaire competency-24 --anonymous --output statistics.csv`;
 
 export const exportCommand: Command = {
   name: 'export',
@@ -39,6 +52,7 @@ export const exportCommand: Command = {
   run: async (args, io) => {
     const { values } = parseOptions(args, {
       questionnaire: { type: 'string' },
+      anonymous: { type: 'boolean', default: false },
       format: { type: 'string', default: 'csv' },
       'finished-only': { type: 'boolean', default: false },
       excel: { type: 'boolean', default: false },
@@ -50,12 +64,19 @@ export const exportCommand: Command = {
     if (values.excel && format !== 'csv') throw new UsageError('--excel applies to --format csv only');
     const sink: Sink = values.output !== undefined ? await fileSink(required(values.output, '--output')) : stdoutSink(io);
     try {
+      const anonymous = values.anonymous;
       const summary = await withAdminDatabase(io.env, async ({ db }) => {
         await checkExportable(db, questionnaireKey);
-        return exportAnswers(db, { questionnaireKey, format, finishedOnly: values['finished-only'], dialect: values.excel ? EXCEL_CSV : CSV }, sink.write);
+        const options = { questionnaireKey, format, finishedOnly: values['finished-only'], dialect: values.excel ? EXCEL_CSV : CSV };
+        const exported = await (anonymous ? exportAnonymousAnswers : exportAnswers)(db, options, sink.write);
+        await sink.commit();
+        if (anonymous) {
+          const details = { assessment: exported.participants, answer: exported.rows };
+          await recordAudit(db, { action: 'export-anonymous', subject: `questionnaire ${questionnaireKey}`, details, by: operatorName(io) }, Date.now());
+        }
+        return exported;
       }, { onWait: io.err });
-      await sink.commit();
-      io.err(`Exported ${summary.rows} answer items of ${summary.participants} participants (questionnaire ${questionnaireKey}) to ${sink.describe}.`);
+      io.err(`Exported ${summary.rows} answer items of ${summary.participants} participants${anonymous ? ' anonymously' : ''} (questionnaire ${questionnaireKey}) to ${sink.describe}.`);
       return EXIT.ok;
     } catch (error) {
       await sink.abort();
