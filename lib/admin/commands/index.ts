@@ -8,6 +8,7 @@ import { outboxList, outboxShow } from './outbox';
 import { portalCommands } from './portal';
 import { privacyAudit } from './privacyAudit';
 import { privacyErase } from './privacyErase';
+import { privacyPurge } from './privacyPurge';
 import { questionnaireImport } from './questionnaireImport';
 import { questionnaireList } from './questionnaireList';
 
@@ -25,4 +26,5 @@ export const COMMANDS: Command[] = [
   ...portalCommands,
   privacyErase,
   privacyAudit,
+  privacyPurge,
 ];
