@@ -88,6 +88,18 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: url }).SMTP_URL).toBe(url);
   });
 
+  it('the retention periods have their defaults (docs/privacy.md, "Retention"): finished assessments kept, the rest purged', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      PRIVACY_FINISHED_DAYS: 0,
+      PRIVACY_UNFINISHED_DAYS: 365,
+      PRIVACY_NEVER_STARTED_DAYS: 30,
+      PRIVACY_OUTBOX_DAYS: 30,
+      PRIVACY_DRAFT_DAYS: 30,
+      PRIVACY_INVOICE_YEARS: 10,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, PRIVACY_FINISHED_DAYS: '730', PRIVACY_INVOICE_YEARS: '11' })).toMatchObject({ PRIVACY_FINISHED_DAYS: 730, PRIVACY_INVOICE_YEARS: 11 });
+  });
+
   it('DATA_DIR defaults to ./.data, resolved to an absolute folder', () => {
     const config = loadConfig({ SESSION_SECRET: SECRET });
     expect(config.dataDir).toBe(path.resolve('./.data'));
@@ -156,6 +168,13 @@ describe('invalid variables throw a ConfigError that names the variable', () => 
     ['MAIL_FROM', { MAIL_FROM: 'a@b.example\r\nBcc: victim@example.com' }],
     ['MAIL_MAX_PER_PARTICIPANT_PER_HOUR', { MAIL_MAX_PER_PARTICIPANT_PER_HOUR: '0' }],
     ['MAIL_MAX_PER_CLIENT_PER_HOUR', { MAIL_MAX_PER_CLIENT_PER_HOUR: 'many' }],
+    ['PRIVACY_FINISHED_DAYS', { PRIVACY_FINISHED_DAYS: '-1' }],
+    ['PRIVACY_FINISHED_DAYS', { PRIVACY_FINISHED_DAYS: 'never' }],
+    ['PRIVACY_UNFINISHED_DAYS', { PRIVACY_UNFINISHED_DAYS: '0' }],
+    ['PRIVACY_NEVER_STARTED_DAYS', { PRIVACY_NEVER_STARTED_DAYS: '1.5' }],
+    ['PRIVACY_OUTBOX_DAYS', { PRIVACY_OUTBOX_DAYS: '36501' }],
+    ['PRIVACY_DRAFT_DAYS', { PRIVACY_DRAFT_DAYS: '0' }],
+    ['PRIVACY_INVOICE_YEARS', { PRIVACY_INVOICE_YEARS: '101' }],
   ])('%s (%j)', (variable, env) => {
     const message = configErrorFor(env);
     expect(message).toMatch(/^Invalid configuration: /);

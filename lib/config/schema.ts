@@ -112,6 +112,22 @@ export const envFields = z.object({
    * sets one, maybe corrects it once or twice.
    */
   PERSONAL_KEY_MAX_CHANGES_PER_PARTICIPANT_PER_HOUR: positiveInt.max(1_000_000).default(10),
+  /**
+   * Retention (docs/privacy.md#retention), applied by the daily purge and `privacy purge`. Finished
+   * assessments' personal data are erased this many days after finishing, their answers kept
+   * anonymous; 0 (the default): never, as the operator decides what finished results are kept for.
+   */
+  PRIVACY_FINISHED_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  /** Unfinished assessments with no activity for this many days are erased, with their person. */
+  PRIVACY_UNFINISHED_DAYS: positiveInt.max(36_500).default(365),
+  /** Group participants who never answered anything are erased this many days after their login. */
+  PRIVACY_NEVER_STARTED_DAYS: positiveInt.max(36_500).default(30),
+  /** Mails in the outbox are deleted this many days after they were written. */
+  PRIVACY_OUTBOX_DAYS: positiveInt.max(36_500).default(30),
+  /** Drafts of a page not touched for this many days are deleted (the saved answers stay). */
+  PRIVACY_DRAFT_DAYS: positiveInt.max(36_500).default(30),
+  /** Invoice data of the portal are kept this many years after the end of their calendar year (§147 AO: 10), then deleted. */
+  PRIVACY_INVOICE_YEARS: positiveInt.max(100).default(10),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

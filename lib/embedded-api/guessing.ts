@@ -27,8 +27,8 @@ const LOCK_ASSESSMENT = 727_301;
 const LOCK_ACCESS_CODE_CLIENT = 727_302;
 const LOCK_IDENT_CODE_CLIENT = 727_303;
 
-/** Failures older than this are of no further interest to any window in use. */
-const KEEP_SECONDS = 2 * 24 * 3600;
+/** Failures older than this are of no further interest to any window in use; the daily purge (privacy/retention.ts) keeps the guessing tables as long. */
+export const KEEP_SECONDS = 2 * 24 * 3600;
 
 type LimitState = { failures: number; last: Date | null };
 

@@ -12,12 +12,14 @@ import type { EmbeddedSettings } from './context';
 import { keyStrengtheningOf } from './keyStrengthening';
 import { confirmationsSettled } from './portal/confirmation';
 import { startConfirmationRetries } from './portal/confirmationRetries';
+import { startDailyPurge } from './privacy/dailyPurge';
+import { retentionSettings } from './privacy/retention';
 import { createRequestHandler } from './server';
 
 export type EmbeddedApi = {
   handle: (request: Request) => Promise<Response>;
   db: Database;
-  /** An orderly stop: no more retries of confirmation mails, the mails under way finished, the database closed. */
+  /** An orderly stop: no more retries of confirmation mails or purges, the mails under way finished, the database closed. */
   close(): Promise<void>;
 };
 
@@ -81,7 +83,7 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
 /**
  * Opens the database, applies migrations, gives assessments from before questionnaire versions
  * their version and, in demo mode, creates the demo data (outside it, removes any); then resumes the work a stop
- * may have cut off (strong key layers, confirmation mails). On PGlite the start waits up to
+ * may have cut off (strong key layers, confirmation mails) and starts the daily purge. On PGlite the start waits up to
  * DEFAULT_WAIT_MS while an admin command holds the folder, and fails at once, saying who, when
  * another app does.
  */
@@ -105,11 +107,14 @@ export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> 
   const settings = embeddedSettings(config);
   // Confirmation mails that failed, or that a stop cut off, now and then every minute.
   const retries = startConfirmationRetries(db, settings.mail);
+  // What the retention rules no longer keep, some minutes after the start and then daily (docs/privacy.md#retention).
+  const purges = startDailyPurge(db, retentionSettings(config));
   return {
     handle: createRequestHandler(db, settings),
     db,
     close: async () => {
       await retries.stop();
+      await purges.stop();
       await confirmationsSettled(db);
       await db.close();
     },

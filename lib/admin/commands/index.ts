@@ -9,6 +9,7 @@ import { portalCommands } from './portal';
 import { privacyAudit } from './privacyAudit';
 import { privacyErase } from './privacyErase';
 import { privacyExport } from './privacyExport';
+import { privacyPurge } from './privacyPurge';
 import { questionnaireImport } from './questionnaireImport';
 import { questionnaireList } from './questionnaireList';
 
@@ -27,4 +28,5 @@ export const COMMANDS: Command[] = [
   privacyErase,
   privacyAudit,
   privacyExport,
+  privacyPurge,
 ];

@@ -67,6 +67,26 @@ export async function findPerson(sql: Sql, query: PersonQuery): Promise<Person |
     groupMemberIds = (await sql.query<{ id: number }>('select id from group_member where assessor_id = any($1::int[])', [candidateAssessors])).map((r) => r.id);
   }
 
+  return withAssessors(sql, assessmentIds, groupMemberIds, candidateAssessors, emails);
+}
+
+/**
+ * The person the retention rules erase (retention.ts): these assessments, and these group
+ * participants with every assessment of theirs; their assessors as findPerson takes them (an
+ * assessor with an assessment outside the set keeps their data). A participant is not taken with
+ * an assessment of theirs: the purge names the participants it erases.
+ */
+export async function personOf(sql: Sql, ids: { assessmentIds: number[]; groupMemberIds: number[] }): Promise<Person> {
+  const members = await sql.query<{ assessor_id: number }>('select assessor_id from group_member where id = any($1::int[])', [ids.groupMemberIds]);
+  const assessments = await sql.query<{ id: number; assessor_id: number }>(
+    'select id, assessor_id from assessment where id = any($1::int[]) or group_member_id = any($2::int[])',
+    [ids.assessmentIds, ids.groupMemberIds],
+  );
+  const candidateAssessors = [...members, ...assessments].map((r) => r.assessor_id);
+  return withAssessors(sql, assessments.map((r) => r.id), ids.groupMemberIds, candidateAssessors, new Set());
+}
+
+async function withAssessors(sql: Sql, assessmentIds: number[], groupMemberIds: number[], candidateAssessors: number[], emails: Set<string>): Promise<Person> {
   // An assessor with an assessment outside the set keeps their personal data: it is another person's assessment too.
   const others = await sql.query<{ assessor_id: number }>(
     'select distinct assessor_id from assessment where assessor_id = any($1::int[]) and not (id = any($2::int[]))',
