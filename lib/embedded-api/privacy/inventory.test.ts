@@ -4,7 +4,9 @@ import { openDemoDatabase } from '@/lib/paypal-demo/database';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrations';
 import { openTestDatabase, openTestDatabaseWith } from '../db/testDatabase';
-import { TABLES, type InventoryTable } from './inventory';
+import { envSchema } from '@/lib/config/schema';
+import { RETENTION_RULES, TABLES, type InventoryTable } from './inventory';
+import { PURGE_RULES } from './retention';
 import { INVENTORY_END, INVENTORY_START, renderInventory } from './inventoryDocument';
 
 /**
@@ -129,4 +131,15 @@ it(`docs/privacy.md shows exactly this inventory (rewrite it with \`${REGENERATE
   const document = fs.readFileSync(path.join(process.cwd(), 'docs/privacy.md'), 'utf8');
   const between = new RegExp(`${INVENTORY_START}\\n([\\s\\S]*?)\\n${INVENTORY_END}`).exec(document);
   expect(between?.[1]).toBe(renderInventory());
+});
+
+it('names the purge\'s rules and the settings with their defaults as lib/config/schema.ts has them', () => {
+  expect(Object.keys(RETENTION_RULES).sort()).toEqual([...PURGE_RULES].sort());
+  const defaults = envSchema.parse({});
+  for (const [rule, { setting, period }] of Object.entries(RETENTION_RULES)) {
+    if (!setting) continue;
+    const value = (defaults as Record<string, unknown>)[setting];
+    expect({ rule, setting, known: typeof value === 'number' }).toEqual({ rule, setting, known: true });
+    expect({ rule, period }).toEqual({ rule, period: value === 0 ? expect.stringContaining('off by default') : expect.stringContaining(`default ${value}`) });
+  }
 });

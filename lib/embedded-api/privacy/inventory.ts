@@ -398,7 +398,7 @@ export const TABLES: readonly InventoryTable[] = [
       col('price_cents', ['activity'], 'the price agreed'),
       col('ui_language', ['activity'], 'the language of the form and its confirmation'),
       col('data_privacy_accepted_at', ['activity'], 'when the buyer accepted the privacy text'),
-      col('client_address', ['network address'], 'where the form came from: counted for `PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR` and the confirmation’s mail limit; kept with the invoice'),
+      col('client_address', ['network address'], 'where the form came from: counted for `PORTAL_MAX_INVOICES_PER_CLIENT_PER_HOUR` and the confirmation’s mail limit; blanked after 2 days by `privacy purge` (rule `guessing`), while the invoice is kept'),
       col('created_at', ['activity'], 'when the form was sent'),
     ],
   },

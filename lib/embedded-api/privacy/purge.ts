@@ -2,6 +2,7 @@ import type { Database, Sql } from '../db/database';
 import { recordAudit } from './audit';
 import { erasePerson, type Erased } from './erase';
 import { personOf } from './people';
+import { KEEP_SECONDS } from '../guessing';
 import { DEMO_ORDER_KEEP_SECONDS, GUESSING_TABLES, PURGE_RULES, type GuessingTable, type PurgeRule, type RetentionSettings } from './retention';
 
 /**
@@ -125,6 +126,9 @@ async function applyRules(step: Step, settings: RetentionSettings, options: Purg
     () => rows('drafts', 'answer_draft', 'assessment_id, answer_id', 'saved_at < $1', [daysAgo(settings.draftDays)]),
     () => rows('outbox', 'mail_outbox', 'id', 'created_at < $1', [daysAgo(settings.outboxDays)]),
     ...GUESSING_TABLES.map((table) => () => rows('guessing', table, 'id', `${GUESSING_TIME[table]} < $1`, [new Date(now - settings.keepSeconds[table] * 1000)])),
+    // An invoice keeps the address it came from only for the hourly invoice limit: blanked after
+    // two days, while the invoice itself is kept for its years.
+    () => blankInvoiceAddresses(step, batch.rows, new Date(now - KEEP_SECONDS * 1000), counts.guessing, stopping),
     () => rows('revokedTokens', 'revoked_token', 'jti', 'expires_at < $1', [new Date(now)]),
     () => invoices(step, batch.rows, invoiceCutoff(now, settings.invoiceYears), counts.invoices, stopping),
     async () => {
@@ -186,6 +190,23 @@ async function deleteRows(step: Step, size: number, table: string, key: string, 
       return row!.n;
     });
     add(into, { [table]: n });
+    if (n < size) return false;
+  }
+}
+
+async function blankInvoiceAddresses(step: Step, size: number, cutoff: Date, into: Erased, stopping: () => boolean): Promise<boolean> {
+  for (;;) {
+    if (stopping()) return true;
+    const n = await step(async (tx) => {
+      const [row] = await tx.query<{ n: number }>(
+        `with blanked as (update portal_transaction set client_address = '' where id in (
+            select id from portal_transaction where created_at < $1 and client_address <> '' limit $2 for update skip locked) returning 1)
+         select count(*)::int as n from blanked`,
+        [cutoff, size],
+      );
+      return row!.n;
+    });
+    add(into, { 'portal_transaction.client_address': n });
     if (n < size) return false;
   }
 }

@@ -72,7 +72,7 @@ export function describeRule(rule: PurgeRule, settings: RetentionSettings): stri
     case 'outbox':
       return `mails in the outbox, ${settings.outboxDays} days after they were written (PRIVACY_OUTBOX_DAYS)`;
     case 'guessing':
-      return `rows of the guessing and counting limits, ${KEEP_SECONDS / 86_400} days after they counted (or their limit's longer window or lock)`;
+      return `rows of the guessing and counting limits, and invoices' client addresses, ${KEEP_SECONDS / 86_400} days after they counted (or their limit's longer window or lock)`;
     case 'revokedTokens':
       return 'revoked tokens that have expired';
     case 'invoices':
