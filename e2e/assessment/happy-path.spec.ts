@@ -61,6 +61,8 @@ test.describe('@assessment happy path (P1-READY)', needs('single-use-row'), () =
 
     await expect(page).toHaveURL(/\/finishedquestionnaire$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank!' })).toBeVisible();
+    // competency-24 says how long its answers are kept (its retentionNotice, content/questionnaires).
+    await expect(page.getByText('Ihre Antworten werden zwölf Monate nach Abschluss der Befragung gelöscht.', { exact: false })).toBeVisible();
     await expect(welcome).toHaveCount(0);
     await expectNoAxeViolations(page);
 

@@ -51,6 +51,8 @@ test.describe('@assessment personal key', needs('single-use-row'), () => {
 
     await page.getByRole('button', { name: 'Datenschutzerklärung lesen' }).click();
     await expect(page.getByRole('dialog', { name: 'Datenschutzerklärung' })).toBeVisible();
+    // competency-24's own privacy text (its privacyText, content/questionnaires), not the built-in one.
+    await expect(page.getByRole('dialog', { name: 'Datenschutzerklärung' })).toContainText('Datenschutzhinweis zum Kompetenzprofil Führung und Zusammenarbeit');
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
 

@@ -1,4 +1,5 @@
 import type { Locator, Page, Route } from '@playwright/test';
+import { CATALOGUES } from '@/lib/embedded-api/translations';
 import { callApi, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
@@ -178,6 +179,8 @@ test.describe('@group KGC end to end', needs('smtp'), () => {
 
     await test.step('finished with logout: the thank-you page; the flow’s pages are closed', async () => {
       await screen(page, /\/finishedquestionnaire$/, 'Thank you very much!');
+      // grid-10 sets no retention notice, nor does the demo's default: the page says nothing about it.
+      await expect(page.getByRole('main').getByRole('paragraph')).toHaveText([CATALOGUES['en-US'].FinishedText]);
       await page.goto('/kodegroupcodepersonal');
       await expect(page).toHaveURL(/\/error\?statusCode=3/);
     });

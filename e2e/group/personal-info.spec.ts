@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { CATALOGUES } from '@/lib/embedded-api/translations';
 import { callApi, encryptCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/deployed';
@@ -140,6 +141,11 @@ test.describe('@group personal info (/kodewgrouploginpersonal)', () => {
     await openPersonalInfo(page, 'KWMODAL1');
     expect(await fieldLabels(page)).toEqual(['Berufserfahrung *', 'Abteilung *', 'Standort', 'Führungsverantwortung']);
     await expect(page.getByLabel('Standort')).not.toHaveAttribute('required');
+    // kodew-strengths sets no privacy text of its own, and the suite's servers have no content/privacy.json: the built-in one.
+    await page.getByRole('button', { name: 'Datenschutzerklärung lesen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Datenschutzerklärung' })).toContainText(CATALOGUES['de-DE'].PrivacyText);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Datenschutzerklärung' })).toBeHidden();
     await fillValid(page);
     await page.getByLabel('Führungsverantwortung').selectOption('ja');
     const save = page.getByRole('button', { name: 'Speichern' });

@@ -9,7 +9,7 @@ export type SessionEffect =
   | 'token'
   /** The answer's username replaces the session's; an empty one leaves it. */
   | 'username'
-  /** A new participant: the previous one's name, step, group variant and branding go. */
+  /** A new participant: the previous one's name, step, group variant, branding and finishing token go. */
   | 'newParticipant'
   /** The next questionnaire load starts at page 1 (spec §9). */
   | 'startAtPageOne'
@@ -38,7 +38,10 @@ export type SessionEffect =
   /** The portal's transaction id, the one a payment report may name (spec §4). */
   | 'recordTransaction'
   | 'clearTransactions'
-  /** A finish that logs out ends the session: token, name, step, group variant and branding go, the product stays. */
+  /**
+   * A finish that logs out ends the session: token, name, step, group variant and branding go, the
+   * product stays, and the token is kept apart for the finished page's one load (finishedToken).
+   */
   | 'logout'
   /** A new session id, so that what was bound to the old one stays behind (lib/session/data.ts). */
   | 'newSessionId'

@@ -1,4 +1,4 @@
-import { formatIssues, jsonSyntaxProblem } from './problems';
+import { decodeJson, formatIssues } from './problems';
 import { questionnaireSchema, type Questionnaire } from './questionnaire';
 
 export type Parsed = { ok: true; questionnaire: Questionnaire } | { ok: false; problems: string[] };
@@ -8,6 +8,7 @@ const FIELD_NAMES = [
   'key', 'title', 'product', 'questionsPerPage', 'noDetails', 'notRated', 'answervaluesConfig', 'questions',
   'valueInfos', 'value', 'caption', 'notRatedValue', 'notRatedValueCaption', 'notRatedGroupCaption', 'groupCaptions', 'columnSpan',
   'id', 'text', 'subText', 'subtext', 'imageKey', 'info1', 'info2', 'info3', 'info4', 'answerInfos', 'de', 'en', 'fr', 'it', 'cz',
+  'privacyText', 'version', 'retentionNotice',
 ];
 
 /** A questionnaire from what the JSON file decoded to; every problem of it, or the questionnaire without `$schema`. */
@@ -21,12 +22,6 @@ export function parseQuestionnaire(value: unknown): Parsed {
 
 /** The same from the text of a file: bad JSON is named by line and column. */
 export function parseQuestionnaireText(text: string): Parsed {
-  let value: unknown;
-  try {
-    // A byte-order mark is what some Windows editors put first; it is not part of the JSON.
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    return { ok: false, problems: [jsonSyntaxProblem(text.replace(/^\uFEFF/, ''), error)] };
-  }
-  return parseQuestionnaire(value);
+  const decoded = decodeJson(text);
+  return decoded.ok ? parseQuestionnaire(decoded.value) : decoded;
 }

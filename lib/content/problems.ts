@@ -183,3 +183,13 @@ export function jsonSyntaxProblem(text: string, error: unknown): string {
   const column = (before[before.length - 1]?.length ?? 0) + 1;
   return `${TOP_LEVEL}: not valid JSON at line ${line}, column ${column}: ${reason}`;
 }
+
+/** What a content file's text decodes to, or its syntax problem. A byte-order mark (some Windows editors put one first) is not part of the JSON. */
+export function decodeJson(text: string): { ok: true; value: unknown } | { ok: false; problems: string[] } {
+  const json = text.replace(/^\uFEFF/, '');
+  try {
+    return { ok: true, value: JSON.parse(json) };
+  } catch (error) {
+    return { ok: false, problems: [jsonSyntaxProblem(json, error)] };
+  }
+}

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Product } from '@/lib/api/codes';
 import { PRODUCTS, productRules } from '@/lib/flows/products';
+import { localizedText, type LocalizedText } from './localizedText';
+import { privacyFields } from './privacy';
 
 /**
  * A questionnaire as an author writes it (content/questionnaires/<key>.json), in the words of
@@ -9,26 +11,10 @@ import { PRODUCTS, productRules } from '@/lib/flows/products';
  * files and images is lib/content/files.ts.
  */
 
-export const TEXT_LANGUAGES = ['de', 'en', 'fr', 'it', 'cz'] as const;
-export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
+export { localizedText, TEXT_LANGUAGES, type LocalizedText, type TextLanguage } from './localizedText';
 
 /** Whole numbers: a multipleOf check, not .int(), because .int() stops the rules below from running. */
 const whole = (min: number, max: number) => z.number().multipleOf(1, 'must be a whole number').min(min).max(max);
-const text = () => z.string().regex(/\S/, 'must not be empty').max(4000);
-
-export const localizedText = z
-  .strictObject({
-    de: text().describe('German: required; every other language falls back to German as a whole.'),
-    en: text().optional(),
-    fr: text().optional(),
-    it: text().optional(),
-    cz: text().optional().describe('Czech (cz-CZ, the upstream\'s code).'),
-  })
-  .meta({
-    id: 'LocalizedText',
-    description: 'A text per language. A page is shown in the asked language only if every text of the questionnaire has it; else in German.',
-  });
-export type LocalizedText = z.output<typeof localizedText>;
 
 /** File names of images, and the questionnaire key as a file name: no path separators, no dots. */
 export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -87,6 +73,8 @@ export const questionnaireSchema = z
     notRated: z.boolean().describe('Whether "not rated" (notRatedValue) is an allowed answer.'),
     answervaluesConfig,
     questions: z.array(question).min(1, 'needs at least one question').max(1000),
+    // This questionnaire's own privacy text and retention notice, instead of the operator's default (content/privacy.json).
+    ...privacyFields,
   })
   .superRefine((value, ctx) => {
     for (const problem of crossFieldProblems(value)) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
@@ -196,7 +184,8 @@ function inWords(values: readonly number[]): string {
 
 /**
  * Every text of a questionnaire: title, questions, their details and answers, and the captions of
- * its scale. The language a page is shown in depends on all of them.
+ * its scale. The language a page is shown in depends on all of them. Not its privacy text and
+ * retention notice: they are shown on other pages, each in the participant's language where written.
  */
 export function textsOf(questionnaire: Questionnaire): LocalizedText[] {
   const config = questionnaire.answervaluesConfig;

@@ -3,6 +3,7 @@ import type { Language } from '@/lib/api/languages';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/api/languages';
 import type { Database } from './db/database';
 import type { PaypalConfig } from '@/lib/config/paypal';
+import type { PrivacyTexts } from '@/lib/content/privacy';
 
 export type EmbeddedSettings = {
   tokenSecret: string;
@@ -41,6 +42,11 @@ export type EmbeddedSettings = {
   portal: PortalSettings;
   /** Personal keys one participant may set within an hour (keyChangeLimit.ts). */
   keyChanges: { maxPerParticipantPerHour: number };
+  /**
+   * The operator's default privacy text and retention notice (content/privacy.json, read at start);
+   * absent, or a field left out: the built-in privacy text and no retention notice (privacy/texts.ts).
+   */
+  privacy?: PrivacyTexts;
 };
 
 export type PortalSettings = {

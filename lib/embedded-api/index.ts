@@ -1,5 +1,7 @@
 import { getConfig, type AppConfig } from '@/lib/config';
 import type { Env } from '@/lib/config/schema';
+import type { PrivacyTexts } from '@/lib/content/privacy';
+import { PRIVACY_FILE, readPrivacyFile } from '@/lib/content/privacyFile';
 import { deriveKey } from '@/lib/crypto/hmac';
 import { logEvent } from '@/lib/log/logger';
 import { openDatabase, type Database } from './db/database';
@@ -88,6 +90,8 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
  * another app does.
  */
 export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> {
+  // Before the database: a wrong privacy file stops the start at once, as a wrong setting does.
+  const privacy = await operatorPrivacyTexts();
   const db = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
@@ -104,7 +108,7 @@ export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> 
   const keys = keyStrengtheningOf(db);
   // Keys that a stop interrupted before their strong layer (keyStrengthening.ts).
   void keys.strengthenWaiting();
-  const settings = embeddedSettings(config);
+  const settings = { ...embeddedSettings(config), ...(privacy && { privacy }) };
   // Confirmation mails that failed, or that a stop cut off, now and then every minute.
   const retries = startConfirmationRetries(db, settings.mail);
   // What the retention rules no longer keep, some minutes after the start and then daily (docs/privacy.md#retention).
@@ -119,6 +123,17 @@ export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> 
       await db.close();
     },
   };
+}
+
+/**
+ * The operator's default privacy texts (content/privacy.json): none without the file, every problem
+ * of a wrong one named by its JSON path. Participants must not be shown a text the operator did not
+ * write, so a wrong file stops the start instead of falling back to the built-in text.
+ */
+export async function operatorPrivacyTexts(file?: string): Promise<PrivacyTexts | undefined> {
+  const read = await readPrivacyFile(file);
+  if (!read.ok) throw new Error(`${file ?? PRIVACY_FILE} is not valid:\n${read.problems.map((problem) => `  ${problem}`).join('\n')}`);
+  return read.texts;
 }
 
 const GLOBAL_KEY = Symbol.for('assessment-web.embedded-api');

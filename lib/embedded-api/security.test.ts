@@ -364,7 +364,8 @@ function bodyFor(callPath: CallPath, token: string | undefined, fixture: Fixture
     case 'pageinfo/error':
       return { category: 'SignOut', ...withToken };
     case 'pageinfo':
-      // A group participant's /kodewinfo reads their group's texts; an ra participant's manual their access code.
+      // The finished page; a group participant's /kodewinfo reads their group's texts; an ra participant's manual their access code.
+      if (rowId === 'finished page') return { category: 'finishedquestionnaire', uiLanguage: 'de-DE', ...withToken };
       return { uiLanguage: 'de-DE', ...(fixture.variant && { category: fixture.variant === 'ra' ? 'questionnairemanual' : 'kodewinfo' }), ...withToken };
     case 'submit/kodew/assessmentselection':
       // The second questionnaire of the fixture's group: the participant's assessment is re-targeted.
@@ -474,6 +475,8 @@ describe('SECURITY.md: call × token state', () => {
         expect(await snapshot(fixture)).toBe(before);
       }
       if (cell.allowed && row.id === 'questionnaire, draft') expect(answer).toMatchObject({ currentPage: 1, revision: 1, hasDraft: true });
+      // competency-24's retention notice, for the token that finished it alone.
+      if (row.id === 'finished page') expect(text.includes('"RetentionNotice"')).toBe(state === 'finishedWith');
     }
   });
 });

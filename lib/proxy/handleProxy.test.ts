@@ -569,14 +569,16 @@ describe('answers', () => {
     expect(result.json()).toMatchObject({ statusCode: 13, exceptionId: 'ABCDEFGHJK' });
   });
 
-  it('finish with logout drops the token and username from the cookie', async () => {
+  it('finish with logout drops the token and username from the cookie, keeping the token that finished for the finished page', async () => {
     const session = newSession({ token: tokenWith({ product: 1, isLoggedIn: true }), username: 'Paula Bereit', startIndex: 21 });
     const result = await run({ session, path: 'submit/finishassessment' }, { response: { statusCode: 1, detailCode: 0, logout: true } });
     expect(result.json()).toEqual({ statusCode: 1, detailCode: 0, logout: true });
     const stored = storedSession(result.response);
     // The token's product stays: the error page's login button (spec §2). The session id is new.
     expect(stored!.sid).not.toBe(session.sid);
-    expect(stored).toEqual({ sid: stored!.sid, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true, languageChosen: false, resumePending: false, product: 1 });
+    expect(stored).toEqual({
+      sid: stored!.sid, finishedToken: session.token, uiLanguage: 'de-DE', questionnaireLanguage: 'de-DE', startIndex: 1, showLanguageSelection: true, languageChosen: false, resumePending: false, product: 1,
+    });
   });
 
   it('the XSRF cookie name the proxy reads is the one the page gets', () => {

@@ -1,12 +1,17 @@
 /**
- * npm run content:schema — writes the JSON Schema of questionnaire files, generated from the zod
- * schema in lib/content/questionnaire.ts. Run it after changing that schema and commit the file;
- * a test fails while the committed one is stale.
+ * npm run content:schema — writes the JSON Schemas of the content files, generated from the zod
+ * schemas: questionnaire files (lib/content/questionnaire.ts) and content/privacy.json
+ * (lib/content/privacy.ts). Run it after changing either and commit the files; a test fails while a
+ * committed one is stale.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { JSON_SCHEMA_FILE, questionnaireJsonSchemaText } from '@/lib/content/jsonSchema';
+import { JSON_SCHEMA_FILE, PRIVACY_JSON_SCHEMA_FILE, privacyJsonSchemaText, questionnaireJsonSchemaText } from '@/lib/content/jsonSchema';
 
-const target = path.join(process.cwd(), JSON_SCHEMA_FILE);
-fs.writeFileSync(target, questionnaireJsonSchemaText());
-console.log(`Wrote ${JSON_SCHEMA_FILE}.`);
+for (const [file, text] of [
+  [JSON_SCHEMA_FILE, questionnaireJsonSchemaText()],
+  [PRIVACY_JSON_SCHEMA_FILE, privacyJsonSchemaText()],
+] as const) {
+  fs.writeFileSync(path.join(process.cwd(), file), text);
+  console.log(`Wrote ${file}.`);
+}

@@ -55,7 +55,7 @@ export async function chooseLanguage(_previous: null, formData: FormData): Promi
 /** The error page clears the session after it has shown its message (spec §4). */
 export async function clearSessionAfterMessage(): Promise<void> {
   const session = await getSession();
-  if (session.token || session.username || session.startIndex !== 1) await saveSession(clearedSession(session));
+  if (session.token || session.finishedToken || session.username || session.startIndex !== 1) await saveSession(clearedSession(session));
 }
 
 /** Stores a token that a page-info load returned during server rendering. */

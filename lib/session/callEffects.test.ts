@@ -207,12 +207,13 @@ describe('sessionAfterCall', () => {
   });
 
   describe('finish (submit/finishassessment)', () => {
-    it('with logout: token, username and step dropped, start index 1, languages stay', () => {
+    it('with logout: token, username and step dropped, start index 1, languages stay; the token that finished kept for the finished page', () => {
       const session = used({ flowRoute: '/questionnaire' });
       const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout: true }, session);
       expect(next.sid).not.toBe(session.sid);
       expect(next).toEqual({
         sid: next.sid,
+        finishedToken: 'old.token.value',
         uiLanguage: 'it-IT',
         questionnaireLanguage: 'it-IT',
         startIndex: 1,
@@ -222,9 +223,19 @@ describe('sessionAfterCall', () => {
       });
     });
 
-    it('with logout and a token in the answer: the token is still dropped', () => {
+    it('with logout and a token in the answer: the token is still dropped, and the one kept is the token that finished', () => {
       const next = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout: true, token: LOGGED_IN }, used());
       expect(next).not.toHaveProperty('token');
+      expect(next.finishedToken).toBe('old.token.value');
+    });
+
+    it('the token kept for the finished page survives the cookie, and goes with the next participant', () => {
+      const finished = sessionAfterCall('submit/finishassessment', {}, { statusCode: 1, logout: true }, used());
+      const secret = 's'.repeat(40);
+      expect(unsealSession(sealSession(finished, secret), secret)).toEqual(finished);
+      const next = sessionAfterCall('submit/kodekodex/identcode', { assessmentIdentCode: 'P1DEMO01' }, { statusCode: 1, token: NOT_LOGGED_IN }, finished);
+      expect(next).not.toHaveProperty('finishedToken');
+      expect(next.token).toBe(NOT_LOGGED_IN);
     });
 
     it.each([false, null, 'true', undefined])('logout %p: the token stays, the start index goes back to 1 (spec §4)', (logout) => {

@@ -47,6 +47,7 @@ const EFFECTS: Record<SessionEffect, (session: SessionData, answer: Answer) => S
   },
   newParticipant: (session) => {
     delete session.username;
+    delete session.finishedToken;
     delete session.flowRoute;
     delete session.groupVariant;
     // The previous participant's look is theirs; the group flows take theirs from the header/footer.
@@ -112,12 +113,15 @@ const EFFECTS: Record<SessionEffect, (session: SessionData, answer: Answer) => S
     delete session.portalTransactions;
     return session;
   },
-  logout: (session, { response }) => {
+  logout: (session, { response, before }) => {
     // Without logout, the token stays for the questionnaires left (spec §4).
     if (response.logout !== true) return session;
     // The error page's login button still knows the product (spec §2).
     const product = keptProduct(session);
     if (product !== undefined) session.product = product;
+    // The token that finished (not one the answer may carry): the finished page loads with it
+    // (SessionData.finishedToken), and nothing else sends it.
+    if (before.token) session.finishedToken = before.token;
     delete session.token;
     delete session.username;
     delete session.flowRoute;

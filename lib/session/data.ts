@@ -19,6 +19,12 @@ export type SessionData = {
   /** Random id that binds the XSRF token to this session. */
   sid: string;
   token?: string;
+  /**
+   * The token that finished the assessment, kept from a finish with logout until the finished page
+   * has loaded with it (spec §4: the finished page clears the session and the token): it tells the
+   * upstream whose retention notice to show. Revoked by the finish, it is sent nowhere else.
+   */
+  finishedToken?: string;
   username?: string;
   uiLanguage: Language;
   questionnaireLanguage: Language;
@@ -112,6 +118,7 @@ export function unsealSession(value: string | undefined, secret: string): Sessio
   return {
     sid: r.sid,
     ...(typeof r.token === 'string' && r.token && { token: r.token }),
+    ...(typeof r.finishedToken === 'string' && r.finishedToken && { finishedToken: r.finishedToken }),
     ...(typeof r.username === 'string' && r.username && { username: r.username }),
     uiLanguage: isLanguage(r.uiLanguage) ? r.uiLanguage : DEFAULT_LANGUAGE,
     questionnaireLanguage: isLanguage(r.questionnaireLanguage) ? r.questionnaireLanguage : DEFAULT_LANGUAGE,

@@ -130,6 +130,27 @@ describe('loadPage', () => {
     expect((page.commit.props as { renewal?: string }).renewal).toBeUndefined();
   });
 
+  it('the finished page loads with the token that finished the assessment, and stores none it gets back', async () => {
+    session = newSession({ finishedToken: LOGGED_IN });
+    answer = () => ok({ token: RENEWED });
+    const page = await loadPage('pageinfo', { needsToken: false, finishedToken: true, extras: { category: 'finishedquestionnaire' } });
+    expect(calls.map((call) => call.body.token)).toEqual([LOGGED_IN]);
+    expect((page.commit.props as { renewal?: string }).renewal).toBeUndefined();
+  });
+
+  it('an upstream that refuses the token that finished is asked again without one: the page shows, as before', async () => {
+    session = newSession({ finishedToken: LOGGED_IN });
+    answer = (_path, body) => (body.token ? ok({ statusCode: 3 }) : ok());
+    const page = await loadPage('pageinfo', { needsToken: false, finishedToken: true, extras: { category: 'finishedquestionnaire' } });
+    expect(calls.map((call) => call.body.token)).toEqual([LOGGED_IN, undefined]);
+    expect(page.t('AccessCodeTitle')).toBe('Anmeldung');
+  });
+
+  it('without a token that finished, the finished page loads without a token (not with the session\'s)', async () => {
+    await loadPage('pageinfo', { needsToken: false, finishedToken: true, extras: { category: 'finishedquestionnaire' } });
+    expect(calls.map((call) => call.body.token)).toEqual([undefined]);
+  });
+
   it.each<[string, number, string | undefined]>([
     ['TokenInvalid', 3, '/error?statusCode=3&detailCode=0&exceptionId=ID42'],
     ['TokenExpired', 4, '/error?statusCode=4&detailCode=0&exceptionId=ID42'],
@@ -268,7 +289,7 @@ describe('every page stores a token its page-info load renewed (spec §7) and ha
   });
 
   it('/finishedquestionnaire: its title; no token is stored again after finishing', async () => {
-    session = newSession();
+    session = newSession({ finishedToken: LOGGED_IN });
     answer = () => ok({ token: RENEWED, translations: [{ key: 'FinishedTitle', value: 'Vielen Dank!' }] });
     /* eslint-disable-next-line @typescript-eslint/no-require-imports -- the page, after the stand-ins */
     const tree = await require('@/app/finishedquestionnaire/page').default();

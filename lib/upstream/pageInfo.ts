@@ -33,6 +33,12 @@ export type LoadPageOptions<P extends PageInfoPath> = {
   needsToken: boolean;
   /** Load without the session token: an old or signed-out one must not block a new start. */
   anonymous?: boolean;
+  /**
+   * The finished page: load with the token that finished the assessment (SessionData.finishedToken)
+   * instead, never storing one. An upstream that refuses it is asked again without a token, as the
+   * page loaded before it sent one.
+   */
+  finishedToken?: boolean;
   /** The page's own request fields (spec §3), given as they are or made from the session. */
   extras?: Extras<P> | ((context: PageContext) => Extras<P>);
   /** A login page of the ident-code flow: a signed-in participant goes on to where they are. */
@@ -83,9 +89,14 @@ export async function loadPage<P extends PageInfoPath>(path: P, options: LoadPag
     if (onward) redirect(onward);
   }
 
-  let token = options.anonymous ? undefined : session.token;
+  let token = options.anonymous ? undefined : options.finishedToken ? session.finishedToken : session.token;
+  const sent = token;
   let extras = typeof options.extras === 'function' ? options.extras(context) : (options.extras ?? {});
   let response = await sendPageInfo(path, session, claims, token, extras);
+  if (options.finishedToken && token && response.statusCode !== StatusCode.Ok) {
+    token = undefined;
+    response = await sendPageInfo(path, session, claims, token, extras);
+  }
   for (let loads = 1; ; loads++) {
     if (loads > 1) {
       const answer = await sendPageInfo(path, session, claims, token, extras);
@@ -95,7 +106,7 @@ export async function loadPage<P extends PageInfoPath>(path: P, options: LoadPag
       response = answer;
     }
     const returned = (response as { token?: string | null }).token;
-    if (returned && !options.anonymous) token = returned;
+    if (returned && !options.anonymous && !options.finishedToken) token = returned;
     const more = options.again && response.statusCode === StatusCode.Ok && loads < MAX_LOADS ? options.again(response, context) : undefined;
     if (!more) break;
     extras = { ...extras, ...more };
@@ -114,7 +125,7 @@ export async function loadPage<P extends PageInfoPath>(path: P, options: LoadPag
   if (errors === 'maintenance' && response.translations.length === 0) redirect('/maintenance');
 
   // Server components cannot set cookies: a renewed token goes sealed to <SessionCommit>.
-  const renewal = token && token !== session.token ? sealTokenRenewal(session.sid, token, getConfig().sessionSecret) : undefined;
+  const renewal = token && token !== sent ? sealTokenRenewal(session.sid, token, getConfig().sessionSecret) : undefined;
   return { response, t: translator(response.translations), session, claims, commit: createElement(SessionCommit, { renewal }) };
 }
 

@@ -3,6 +3,13 @@ import { everyState, GENUINE, LOGGED_IN_ONLY, ok, PUBLIC, refused, type Authorit
 /** The ident-code and access-code flow: its pages, the questionnaire and the finish. */
 export const ACCESS_CODE_ROWS: AuthorityRow[] = [
   { id: 'pageinfo', calls: ['pageinfo'], when: 'translations only', situation: 'running', cells: PUBLIC },
+  {
+    id: 'finished page',
+    calls: ['pageinfo'],
+    when: 'category finishedquestionnaire: translations, whatever the token; the token that finished adds the retention notice of its questionnaire, and reads nothing else',
+    situation: 'running',
+    cells: everyState(ok()),
+  },
   { id: 'login page', calls: ['pageinfo/kodekodex/login'], when: 'translations only', situation: 'running', cells: PUBLIC },
   { id: 'header', calls: ['pageinfo/headerfooter'], when: 'logo, stylesheet', situation: 'running', cells: everyState(ok()) },
   {

@@ -13,6 +13,8 @@ import type { GroupCodeRow, GroupMemberRow } from '../groups/store';
 import { releaseKeyChange, reserveKeyChange, tooManyKeyChanges } from '../keyChangeLimit';
 import { quickKeyHash } from '../keys';
 import { endEarlierTokens } from '../participantTokens';
+import { recordConsent } from '../privacy/consent';
+import { privacyOfAssessment, withPrivacyText } from '../privacy/texts';
 import { localize } from '../questionnaires/definitions';
 import { issueToken } from '../tokens';
 import { translationsFor } from '../translations';
@@ -67,7 +69,7 @@ export function groupPersonalInfoPage(variant: GroupVariant) {
     return {
       statusCode: StatusCode.Ok,
       detailCode: DetailCode.NoDetails,
-      translations,
+      translations: withPrivacyText(translations, await privacyOfAssessment(ctx, row.assessment_id), language),
       ...personal,
       accessCode: hasAccount ? member.access_code : null,
       uiLanguage: languageOf(languages?.ui_language),
@@ -134,7 +136,8 @@ const invalid = (errorInfo: string, detailCode: number = DetailCode.NoDetails): 
  * assessorId: with a key the participant has an account. A variant without an e-mail step (ra)
  * mails the personal access code and the link back when a key was set and an address given,
  * through the e-mail step's path and limits; the save stands whether or not the mail went out
- * (accessCodeMailed says which), since the manual shows the code as well.
+ * (accessCodeMailed says which), since the manual shows the code as well. The save records the
+ * consent to the privacy text the page showed (privacy/consent.ts).
  */
 export function submitGroupPersonalInfo(variant: GroupVariant) {
   return async function submitPersonalInfo(body: SubmitBody, ctx: ApiContext): Promise<ApiAnswer> {
@@ -155,6 +158,8 @@ export function submitGroupPersonalInfo(variant: GroupVariant) {
     if (decision.kind === 'refused') {
       return invalid(decision.problem === 'tooShort' ? `password: at least ${MIN_KEY_LENGTH_GROUP} characters` : 'password: a key must be set');
     }
+    // The text the page showed: of the assessment the token speaks for (on a first visit, the group's first selectable questionnaire).
+    const { privacyText } = await privacyOfAssessment(ctx, row.assessment_id);
     // A new key counts against the limit before it is hashed (keyChangeLimit.ts).
     const reservation = decision.kind === 'set' ? await reserveKeyChange(ctx, row.assessor_id) : undefined;
     if (reservation === 'limited') return tooManyKeyChanges(ctx);
@@ -183,6 +188,8 @@ export function submitGroupPersonalInfo(variant: GroupVariant) {
       }
       // The participant's language from here on (the e-mail and the pages they come back to).
       if (language) await tx.query('update assessment set ui_language = $2 where group_member_id = $1 and finished_at is null', [member.id, language]);
+      // With an account the page shows the consent ticked and locked (spec §4).
+      await recordConsent(tx, row.assessor_id, privacyText.version, row.key_hash === null ? 'ticked' : 'locked', ctx.now);
       return true;
     });
     if (!saved) {

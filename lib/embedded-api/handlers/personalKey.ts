@@ -7,6 +7,8 @@ import { decryptClientValue } from '../clientCrypto';
 import { releaseKeyChange, reserveKeyChange, tooManyKeyChanges } from '../keyChangeLimit';
 import { quickKeyHash } from '../keys';
 import { endEarlierTokens } from '../participantTokens';
+import { recordConsent } from '../privacy/consent';
+import { privacyOfAssessment, withPrivacyText } from '../privacy/texts';
 import { issueToken } from '../tokens';
 import { translationsFor } from '../translations';
 
@@ -30,17 +32,25 @@ const keyRequired: ApiAnswer = { statusCode: StatusCode.PostDataIsInvalid, detai
 
 /** pageinfo/kodekodex/personalinfo: the /accesspassword page, for a logged-in holder only. */
 export async function accessPasswordPage(body: { token?: string; uiLanguage?: string }, ctx: ApiContext): Promise<ApiAnswer> {
-  const translations = translationsFor(languageOf(body.uiLanguage));
+  const language = languageOf(body.uiLanguage);
+  const translations = translationsFor(language);
   const holder = await holderOf(body.token, ctx, 'loggedIn');
   if (isRefused(holder)) return { ...holder.refusal, translations };
-  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations, isPasswordSet: holder.row.key_hash !== null, hasAccount: true };
+  return {
+    statusCode: StatusCode.Ok,
+    detailCode: DetailCode.NoDetails,
+    translations: withPrivacyText(translations, await privacyOfAssessment(ctx, holder.row.assessment_id), language),
+    isPasswordSet: holder.row.key_hash !== null,
+    hasAccount: true,
+  };
 }
 
 /**
  * submit/kodekodex/personalinfo: a logged-in holder keeps the key (empty) or sets a new one; the first login is then done.
  * A group participant who calls it is held to their flow's minimum. A new key counts against the
  * limit on key changes (keyChangeLimit.ts) and ends the participant's earlier tokens: the
- * answer's token carries on.
+ * answer's token carries on. The consent box is locked for a token with assessorId, as the page
+ * has it (privacy/consent.ts).
  */
 export async function submitAccessPassword(body: { passwordEncrypted: string; token?: string }, ctx: ApiContext): Promise<ApiAnswer> {
   const holder = await holderOf(body.token, ctx, 'loggedIn');
@@ -49,6 +59,7 @@ export async function submitAccessPassword(body: { passwordEncrypted: string; to
   const next = newKeyFrom(body.passwordEncrypted, ctx, row.group_member_id === null ? MIN_KEY_LENGTH_ACCESS : MIN_KEY_LENGTH_GROUP);
   if ('error' in next) return next.error;
   if ('keep' in next && row.key_hash === null) return keyRequired;
+  const { privacyText } = await privacyOfAssessment(ctx, row.assessment_id);
   // Counted before the hash, so that refused changes cost no hashing.
   const reservation = 'key' in next ? await reserveKeyChange(ctx, row.assessor_id) : undefined;
   if (reservation === 'limited') return tooManyKeyChanges(ctx);
@@ -63,6 +74,7 @@ export async function submitAccessPassword(body: { passwordEncrypted: string; to
       await endEarlierTokens(tx, row.assessor_id, ctx.now);
     }
     await tx.query('update assessment set first_login_done = true where id = $1', [row.assessment_id]);
+    await recordConsent(tx, row.assessor_id, privacyText.version, holder.payload.assessorId === undefined ? 'ticked' : 'locked', ctx.now);
     return true;
   });
   if (!changed) {
@@ -84,7 +96,8 @@ export async function submitAccessPassword(body: { passwordEncrypted: string; to
  * empty fields, whatever an operator may have stored.
  */
 export async function registerPage(body: { token?: string; uiLanguage?: string }, ctx: ApiContext): Promise<ApiAnswer> {
-  const translations = translationsFor(languageOf(body.uiLanguage));
+  const language = languageOf(body.uiLanguage);
+  const translations = translationsFor(language);
   const holder = await holderOf(body.token, ctx, 'assessment');
   if (isRefused(holder)) return { ...holder.refusal, translations };
   const right = registrationRight(holder);
@@ -94,7 +107,13 @@ export async function registerPage(body: { token?: string; uiLanguage?: string }
     right === 'withData'
       ? { isRegistered: row.is_registered, firstName: row.first_name, lastName: row.last_name, emailAddress: row.email }
       : { isRegistered: false, firstName: '', lastName: '', emailAddress: '' };
-  return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations, registrationData, isPasswordSet: row.key_hash !== null };
+  return {
+    statusCode: StatusCode.Ok,
+    detailCode: DetailCode.NoDetails,
+    translations: withPrivacyText(translations, await privacyOfAssessment(ctx, row.assessment_id), language),
+    registrationData,
+    isPasswordSet: row.key_hash !== null,
+  };
 }
 
 type RegisterBody = { firstName: string; lastName: string; emailAddress: string; passwordEncrypted: string; token?: string };
@@ -102,7 +121,8 @@ type RegisterBody = { firstName: string; lastName: string; emailAddress: string;
 /**
  * submit/kodekodex/register: stores the assessor's data and key and closes the registration; the
  * answer logs them in. The update re-checks the right in the same statement, so that of two
- * holders registering at once only the first gets through.
+ * holders registering at once only the first gets through. The consent box is locked for an
+ * assessor the page showed as registered, as the page has it (privacy/consent.ts).
  */
 export async function submitRegister(body: RegisterBody, ctx: ApiContext): Promise<ApiAnswer> {
   const holder = await holderOf(body.token, ctx, 'assessment');
@@ -111,13 +131,16 @@ export async function submitRegister(body: RegisterBody, ctx: ApiContext): Promi
   if (right === 'none') return Refusal.notAllowed;
   const { row } = holder;
   const data = { firstName: body.firstName.trim(), lastName: body.lastName.trim(), emailAddress: body.emailAddress.trim() };
-  // The same rule as the page: an assessor registered before was shown their data (registerPage), so the last name may stay empty.
-  if (!isRegisterDataValid(data, mustEnterPersonalInfo(right === 'withData' && row.is_registered))) {
+  // As the page shows it: an assessor registered before was shown their data (registerPage), and the consent ticked and locked.
+  const shownRegistered = right === 'withData' && row.is_registered;
+  // The same rule as the page: for an assessor registered before, the last name may stay empty.
+  if (!isRegisterDataValid(data, mustEnterPersonalInfo(shownRegistered))) {
     return { statusCode: StatusCode.PostDataIsInvalid, detailCode: DetailCode.NoDetails, errorInfo: 'lastName or emailAddress: invalid' };
   }
   const next = newKeyFrom(body.passwordEncrypted, ctx);
   if ('error' in next) return next.error;
   if ('keep' in next && row.key_hash === null) return keyRequired;
+  const { privacyText } = await privacyOfAssessment(ctx, row.assessment_id);
   const reservation = 'key' in next ? await reserveKeyChange(ctx, row.assessor_id) : undefined;
   if (reservation === 'limited') return tooManyKeyChanges(ctx);
   const keyHash = 'key' in next ? await quickKeyHash(next.key) : null;
@@ -133,6 +156,7 @@ export async function submitRegister(body: RegisterBody, ctx: ApiContext): Promi
     if (updated.length === 0) return false;
     if (keyHash) await endEarlierTokens(tx, row.assessor_id, ctx.now);
     await tx.query('update assessment set first_login_done = true where id = $1', [row.assessment_id]);
+    await recordConsent(tx, row.assessor_id, privacyText.version, shownRegistered ? 'locked' : 'ticked', ctx.now);
     return true;
   });
   if (!registered) {

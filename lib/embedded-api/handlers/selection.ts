@@ -8,6 +8,7 @@ import { chooseQuestionnaire, hasAnswers, questionnaireTitles, selectionEntries 
 import { localize } from '../questionnaires/definitions';
 import { issueToken } from '../tokens';
 import { translationsFor } from '../translations';
+import { finishedPageInfo, FINISHED_CATEGORY } from './finishedPage';
 import { withManualAccessCode } from './manualAccessCode';
 import { publicPageInfo } from './pageinfo';
 
@@ -87,9 +88,11 @@ export const KODEW_INFO_CATEGORY = 'kodewinfo';
  * /kodewinfo picks the pair of the token's assessmentType and falls back to the general KodewInfoText:
  * the embedded API decides the text, the page only picks it. /kodewinfo is beyond personal info:
  * a participant who has not saved it gets its refusal, the same as the selection's. With category
- * 'questionnairemanual', an ra participant's personal access code (./manualAccessCode.ts).
+ * 'questionnairemanual', an ra participant's personal access code (./manualAccessCode.ts). With
+ * category 'finishedquestionnaire', the finished page's (./finishedPage.ts).
  */
 export async function generalPageInfo(body: PageBody, ctx: ApiContext): Promise<ApiAnswer> {
+  if (body.category === FINISHED_CATEGORY) return finishedPageInfo(body, ctx);
   const answer = await withManualAccessCode(await publicPageInfo(body, ctx), body, ctx);
   if (body.category !== KODEW_INFO_CATEGORY || answer.statusCode !== StatusCode.Ok || !body.token) return answer;
   const participant = await groupMemberHolder(body.token, ctx, 'kodew');
