@@ -47,6 +47,13 @@ export function proxy(request: NextRequest) {
   let session = readSessionCookie((name) => request.cookies.get(name)?.value, cookieConfig);
   let changed = !session;
   session ??= newSession();
+  // The token that finished serves the finished page's own load alone (lib/upstream/pageInfo.ts,
+  // finishedToken): any other page drops it, so that it is not kept past that page.
+  if (session.finishedToken && pathname !== '/finishedquestionnaire') {
+    const { finishedToken: _finished, ...rest } = session;
+    session = rest;
+    changed = true;
+  }
   // A language in the deep link is the participant's choice from this very page on.
   const language = languageInAddress(request.nextUrl.pathname, request.nextUrl.searchParams);
   const chosen = language && withChosenLanguage(session, language);

@@ -55,7 +55,9 @@ export async function chooseLanguage(_previous: null, formData: FormData): Promi
 /** The error page clears the session after it has shown its message (spec §4). */
 export async function clearSessionAfterMessage(): Promise<void> {
   const session = await getSession();
-  if (session.token || session.finishedToken || session.username || session.startIndex !== 1) await saveSession(clearedSession(session));
+  // A finishedToken alone is no reason to write: proxy.ts drops it with the next page, and a write
+  // here makes Next render the page again, its head included (two meta descriptions).
+  if (session.token || session.username || session.startIndex !== 1) await saveSession(clearedSession(session));
 }
 
 /** Stores a token that a page-info load returned during server rendering. */

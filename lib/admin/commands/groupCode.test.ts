@@ -51,7 +51,10 @@ beforeAll(async () => {
     await insertQuestionnaire(opened, 'web-leadership', 1, 4);
     await insertQuestionnaire(opened, 'ranking', 1, 1);
     await insertQuestionnaire(opened, 'grid-ra', 1, 3);
-    await insertQuestionnaire(opened, 'grid-kgc', 1, 2);
+    // A whole questionnaire (grid-10's content under another key): its personal-info page reads the
+    // questionnaire's privacy text from the definition.
+    const gridTen = JSON.parse(fs.readFileSync('content/questionnaires/grid-10.json', 'utf8')) as Record<string, unknown>;
+    await opened.db.query('insert into questionnaire (key, version, checksum, definition) values ($1, 1, $2, $3)', ['grid-kgc', 'sum-grid-kgc-1', JSON.stringify({ ...gridTen, key: 'grid-kgc' })]);
   });
 }, 60_000);
 
@@ -149,6 +152,7 @@ describe('groupcode create', () => {
     });
     expect(routeAfterGroupLogin(answers.login, decodeClaims(answers.login.token).isLoggedIn, 0, groupVariant('kodegroupcode'))).toEqual({ kind: 'go', to: '/kodegroupcodepersonal' });
     expect(decodeClaims(answers.login.token)).toMatchObject({ product: 2, isLoggedIn: true });
+    expect(answers.page).toMatchObject({ statusCode: 1 });
     expect((answers.page.additionalFieldsWithValues as { name: string }[]).map((f) => f.name)).toEqual(['Team', 'Role']);
   });
 

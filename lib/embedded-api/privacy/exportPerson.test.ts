@@ -174,8 +174,8 @@ describe('the export of a person', () => {
         email: 'Yvonne.Exportiert@example.org',
         registered: true,
         has_personal_key: true,
-        // Registered before the consent was recorded: none to show.
-        privacy_consent: null,
+        // /register recorded the consent: the version of competency-24's own privacy text, and when.
+        privacy_consent: { version: 'competency-2025-06', agreed_at: ISO },
         key_changes: [ISO],
       },
     ]);

@@ -5,7 +5,7 @@ import type { PrivacyText, PrivacyTexts } from '@/lib/content/privacy';
 import type { Questionnaire } from '@/lib/content/questionnaire';
 import type { ApiContext } from '../context';
 import { localize } from '../questionnaires/definitions';
-import { definitionOfAssessment } from '../questionnaires/store';
+import { definitionOf } from '../questionnaires/store';
 import { CATALOGUES } from '../translations';
 
 /**
@@ -52,10 +52,21 @@ export function shownPrivacy(questionnaire: Pick<Questionnaire, 'privacyText' | 
   };
 }
 
-/** The texts of the questionnaire version an assessment answers (the defaults where it is not imported). */
+/**
+ * The texts of the questionnaire version an assessment answers, or, before its first page bound it
+ * to one, of the latest version of its key (the defaults where none is imported). Read only: the
+ * personal-info page must not bind the assessment to a version before its questionnaire starts.
+ */
 export async function privacyOfAssessment(ctx: ApiContext, assessmentId: number): Promise<ShownPrivacy> {
-  const bound = await definitionOfAssessment(ctx.db, assessmentId);
-  return shownPrivacy(bound?.definition, ctx.settings.privacy);
+  const [row] = await ctx.db.query<{ key: string; version: number; checksum: string }>(
+    `select q.key, q.version, q.checksum
+       from assessment a join questionnaire q on q.key = a.questionnaire_key
+        and q.version = coalesce(a.questionnaire_version, (select max(version) from questionnaire where key = a.questionnaire_key))
+      where a.id = $1`,
+    [assessmentId],
+  );
+  const definition = row ? await definitionOf(ctx.db, row.key, row.version, row.checksum) : undefined;
+  return shownPrivacy(definition, ctx.settings.privacy);
 }
 
 /** A page's translations with the participant's privacy text in place of the built-in one. */
