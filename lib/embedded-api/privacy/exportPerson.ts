@@ -1,4 +1,5 @@
 import type { Language } from '@/lib/api/languages';
+import type { TransactionRow } from '../portal/store';
 import type { AdditionalFieldDefinition } from '@/lib/content/groupCode';
 import { sortAdditionalFields } from '@/lib/validation/additionalFields';
 import { languageOf } from '../context';
@@ -326,19 +327,8 @@ export function valueMeaning(definition: QuestionnaireDefinition, value: number,
 }
 
 async function exportInvoices(sql: Sql, emails: string[]): Promise<ExportedInvoice[]> {
-  const rows = await sql.query<{
-    id: string;
-    invoice_is_private: boolean;
-    invoice_name: string;
-    invoice_street: string;
-    invoice_city: string;
-    invoice_email: string;
-    product_text: string;
-    price_cents: string | number;
-    ui_language: string;
-    data_privacy_accepted_at: Date | string;
-    created_at: Date | string;
-  }>(
+  // The invoice as the portal keeps it (portal/store.ts), without what is no business of the person's export.
+  const rows = await sql.query<Omit<TransactionRow, 'portal_id' | 'client_address'> & { data_privacy_accepted_at: Date | string; created_at: Date | string }>(
     `select id, invoice_is_private, invoice_name, invoice_street, invoice_city, invoice_email, product_text, price_cents, ui_language, data_privacy_accepted_at, created_at
        from portal_transaction where lower(invoice_email) = any($1::text[]) order by created_at, id`,
     [emails],
