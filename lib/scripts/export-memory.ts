@@ -6,7 +6,7 @@
  * the questionnaires 'bench-small' and 'bench-large') with finished participants of 100 answer
  * items each, then runs the real command line, `node lib/admin/bin.mjs export --questionnaire …
  * --output <file>`, once per size and format, and reads the child's peak resident memory (VmHWM in
- * /proc) while it runs. ROWS sets the large size (default 100000).
+ * /proc) while it runs; then the same as CSV with --anonymous. ROWS sets the large size (default 100000).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +39,7 @@ async function seed(key: string, rows: number): Promise<void> {
   });
 }
 
-type Run = { rows: string; format: string; seconds: number; peakRssMb: number; fileMb: number; exit: number | null };
+type Run = { rows: string; format: string; anonymous: boolean; seconds: number; peakRssMb: number; fileMb: number; exit: number | null };
 
 function readPeakRssKb(pid: number): number | undefined {
   try {
@@ -50,10 +50,10 @@ function readPeakRssKb(pid: number): number | undefined {
   }
 }
 
-async function measure(key: string, format: 'csv' | 'json'): Promise<Run> {
-  const file = path.join(dataDir, `${key}.${format}`);
+async function measure(key: string, format: 'csv' | 'json', anonymous = false): Promise<Run> {
+  const file = path.join(dataDir, `${key}${anonymous ? '-anonymous' : ''}.${format}`);
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'export', '--questionnaire', key, '--format', format, '--output', file], {
+  const child = spawn(process.execPath, [BIN, 'export', '--questionnaire', key, '--format', format, ...(anonymous ? ['--anonymous'] : []), '--output', file], {
     env, stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -67,6 +67,7 @@ async function measure(key: string, format: 'csv' | 'json'): Promise<Run> {
   return {
     rows,
     format,
+    anonymous,
     seconds: Math.round((performance.now() - started) / 100) / 10,
     peakRssMb: Math.round(peakKb / 1024),
     fileMb: fs.existsSync(file) ? Math.round(fs.statSync(file).size / 1024 / 102.4) / 10 : 0,
@@ -83,6 +84,9 @@ async function main() {
     runs.push(await measure('bench-small', format));
     runs.push(await measure('bench-large', format));
   }
+  // The anonymous export (issue 29) reads participant by participant, in an order drawn anew.
+  runs.push(await measure('bench-small', 'csv', true));
+  runs.push(await measure('bench-large', 'csv', true));
   console.table(runs);
   const [smallCsv, largeCsv] = runs;
   console.log(`export of ${largeCsv!.rows} rows (CSV): peak RSS ${largeCsv!.peakRssMb} MB in ${largeCsv!.seconds} s; ` +
