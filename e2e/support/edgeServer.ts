@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { encryptCode } from './api';
 
-export type EdgeServer = { port: number; url: string; output: () => string; stop: () => Promise<void> };
+export type EdgeServer = { port: number; url: string; dataDir: string; output: () => string; stop: () => Promise<void> };
 
 /** env.BASE_PATH, when given, is where the server answers (a build for it: NEXT_DIST_DIR); url stays the origin. */
 export async function startEdgeServer(port: number, env: Record<string, string>): Promise<EdgeServer> {
@@ -43,6 +43,7 @@ export async function startEdgeServer(port: number, env: Record<string, string>)
   return {
     port,
     url,
+    dataDir,
     output: () => output,
     stop: async () => {
       process.off('exit', orphanGuard);

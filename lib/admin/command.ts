@@ -11,6 +11,11 @@ export type Io = {
    * is not a terminal), so that a command that must ask refuses instead of deciding alone.
    */
   ask?: (question: string) => Promise<string>;
+  /**
+   * The folder the operator ran the command in, against which the files it names are resolved
+   * (lib/admin/paths.ts): the running app runs commands handed to it in its own folder.
+   */
+  cwd?: string;
 };
 
 export type Command = {

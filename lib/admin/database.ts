@@ -40,6 +40,8 @@ function busyAdvice({ dataDir, holder, file, message }: FolderBusyError): string
  * before anything is opened.
  */
 export async function openAdminDatabase(env: Record<string, string | undefined>, options: OpenOptions = {}): Promise<AdminDatabase> {
+  const app = (globalThis as AppHolder)[RUNNING_APP];
+  if (app) return { db: notClosed(app.db), config: app.config, where: `PGlite in ${app.config.dataDir} (through the running app)` };
   const config = loadConfig(env);
   let db: Database;
   try {
@@ -65,6 +67,29 @@ export async function openAdminDatabase(env: Record<string, string | undefined>,
   }
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   return { db, config, where };
+}
+
+const RUNNING_APP = Symbol.for('assessment-web.admin-running-app');
+type AppHolder = { [RUNNING_APP]?: { db: Database; config: AppConfig } };
+
+/**
+ * Inside the running app (the admin channel, lib/admin/channel): commands work on the database the
+ * app holds open, which PGlite gives to one process only, and never close it.
+ */
+export function runCommandsOn(app: { db: Database; config: AppConfig } | undefined): void {
+  (globalThis as AppHolder)[RUNNING_APP] = app;
+}
+
+function notClosed(db: Database): Database {
+  return {
+    kind: db.kind,
+    get closed() {
+      return db.closed;
+    },
+    query: (text, params) => db.query(text, params),
+    transaction: (fn) => db.transaction(fn),
+    close: async () => undefined,
+  };
 }
 
 /** Host, port and database of a URL, never its password. */

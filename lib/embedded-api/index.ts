@@ -17,6 +17,9 @@ import { startConfirmationRetries } from './portal/confirmationRetries';
 import { startDailyPurge } from './privacy/dailyPurge';
 import { retentionSettings } from './privacy/retention';
 import { createRequestHandler } from './server';
+import { startAdminChannel, type AdminChannel } from '@/lib/admin/channel/server';
+import { runCommandsOn } from '@/lib/admin/database';
+import { runAdmin } from '@/lib/admin/main';
 
 export type EmbeddedApi = {
   handle: (request: Request) => Promise<Response>;
@@ -113,10 +116,13 @@ export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> 
   const retries = startConfirmationRetries(db, settings.mail);
   // What the retention rules no longer keep, some minutes after the start and then daily (docs/privacy.md#retention).
   const purges = startDailyPurge(db, retentionSettings(config));
+  // On PGlite the app holds the folder: admin commands come to it over its socket (lib/admin/channel).
+  const channel = config.DATABASE_URL ? undefined : await startCommandChannel(db, config);
   return {
     handle: createRequestHandler(db, settings),
     db,
     close: async () => {
+      await channel?.stop();
       await retries.stop();
       await purges.stop();
       await confirmationsSettled(db);
@@ -152,4 +158,22 @@ export function embeddedApi(): Promise<EmbeddedApi> {
     });
   }
   return holder[GLOBAL_KEY];
+}
+
+/**
+ * The admin channel (issue 30): `npm run admin -- <command>` while the app runs hands the command
+ * here, and it runs on the database the app holds. Its output goes back to the operator's terminal.
+ */
+async function startCommandChannel(db: Database, config: AppConfig): Promise<AdminChannel | undefined> {
+  runCommandsOn({ db, config });
+  try {
+    // The commands see the app's own environment, as a local run sees the operator's shell's.
+    // eslint-disable-next-line no-restricted-properties -- the environment the configuration was read from
+    const channel = await startAdminChannel(config.dataDir, process.env, runAdmin);
+    if (!channel) logEvent('warn', 'admin_channel_not_started', { reason: 'the data folder path is too long for a Unix socket, or another app answers on its socket' });
+    return channel;
+  } catch (error) {
+    logEvent('warn', 'admin_channel_not_started', { reason: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
 }

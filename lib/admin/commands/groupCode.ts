@@ -19,6 +19,7 @@ import {
 } from '../groupCodes';
 import { parseOptions, required } from '../options';
 import { keysetPages } from '../pages';
+import { operatorPath } from '../paths';
 
 export const GROUP_CREATE_COLUMNS = ['group_code', 'variant', 'deep_link'] as const;
 
@@ -106,7 +107,7 @@ const groupCodeCreate: Command = {
     // The file is checked before the database is opened: a refused one creates nothing.
     let fields: AdditionalFieldDefinition[] = [];
     if (fieldsFile !== undefined) {
-      const read = await readFieldsFile(fieldsFile);
+      const read = await readFieldsFile(operatorPath(io, fieldsFile));
       if (!read.ok) throw new FieldsFileError(fieldsFile, read.problems);
       fields = read.fields;
     }

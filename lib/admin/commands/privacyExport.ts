@@ -5,6 +5,7 @@ import { EXIT, type Command } from '../command';
 import { withAdminDatabase } from '../database';
 import { parseOptions, required } from '../options';
 import { fileSink, stdoutSink, type Sink } from '../output';
+import { operatorPath } from '../paths';
 import { describeCounts, operatorName, PERSON_HELP, PERSON_OPTIONS, personQuery } from '../privacyOptions';
 
 const HELP = `Usage: npm run admin -- privacy export (--assessment <ident code> | --group-participant <access code> | --email <address>) [--output <file>]
@@ -36,7 +37,7 @@ export const privacyExport: Command = {
     const { values } = parseOptions(args, { ...PERSON_OPTIONS, output: { type: 'string' } });
     const query = personQuery(values);
     const subject = describeQuery(query);
-    const sink: Sink = values.output !== undefined ? await fileSink(required(values.output, '--output')) : stdoutSink(io);
+    const sink: Sink = values.output !== undefined ? await fileSink(operatorPath(io, required(values.output, '--output'))) : stdoutSink(io);
     try {
       const exported = await withAdminDatabase(io.env, async ({ db }) => {
         const person = await findPerson(db, query);

@@ -4,6 +4,7 @@ import { importQuestionnaire, type ImportResult } from '@/lib/embedded-api/quest
 import { EXIT, UsageError, type Command, type Io } from '../command';
 import { withAdminDatabase } from '../database';
 import { parseOptions } from '../options';
+import { operatorPath } from '../paths';
 
 const HELP = `Usage: npm run admin -- questionnaire import <file|folder>... [--check]
 
@@ -65,7 +66,7 @@ export const questionnaireImport: Command = {
   help: HELP,
   run: async (args, io) => {
     const { paths, check } = parse(args);
-    const files = (await Promise.all(paths.map(filesOf))).flat();
+    const files = (await Promise.all(paths.map((target) => filesOf(operatorPath(io, target))))).flat();
     // Every file is checked before the database is opened: a refused one never reaches it.
     const read: QuestionnaireFile[] = [];
     for (const file of files) read.push(await readQuestionnaireFile(file));
