@@ -69,8 +69,12 @@ function serve(socket: net.Socket, env: Record<string, string | undefined>, run:
             }),
         }),
       };
+      // runAdmin answers every command's failure itself; what escapes it still reaches the operator as one line.
       void run(message.argv, io)
-        .catch(() => 1)
+        .catch((error: unknown) => {
+          send({ err: `the running app could not run the command: ${error instanceof Error ? error.message : String(error)}` });
+          return 1;
+        })
         .then((exit) => {
           send({ exit });
           socket.end();
