@@ -128,6 +128,17 @@ export const envFields = z.object({
   PRIVACY_DRAFT_DAYS: positiveInt.max(36_500).default(30),
   /** Invoice data of the portal are kept this many years after the end of their calendar year (§147 AO: 10), then deleted. */
   PRIVACY_INVOICE_YEARS: positiveInt.max(100).default(10),
+  /**
+   * The operator console (/admin, docs/operations.md#the-operator-console): wrong passwords one
+   * account may receive from all addresses within the window before its password sign-in waits
+   * (its passkeys still work), and wrong passwords one address may send for any accounts.
+   */
+  CONSOLE_SIGNIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.max(1000).default(10),
+  CONSOLE_SIGNIN_MAX_FAILURES_PER_CLIENT: positiveInt.max(10_000).default(30),
+  CONSOLE_SIGNIN_WINDOW_SECONDS: positiveInt.max(86_400).default(900),
+  /** A console session ends after this many minutes without a request, and at the latest after CONSOLE_SESSION_MAX_HOURS. */
+  CONSOLE_SESSION_IDLE_MINUTES: positiveInt.max(24 * 60).default(30),
+  CONSOLE_SESSION_MAX_HOURS: positiveInt.max(24 * 7).default(12),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });

@@ -4,6 +4,7 @@ import { assessmentList } from './assessmentList';
 import { demoReset } from './demoReset';
 import { exportCommand } from './export';
 import { groupCodeCommands } from './groupCode';
+import { operatorCommands } from './operator';
 import { outboxList, outboxShow } from './outbox';
 import { portalCommands } from './portal';
 import { privacyAudit } from './privacyAudit';
@@ -29,4 +30,5 @@ export const COMMANDS: Command[] = [
   privacyAudit,
   privacyExport,
   privacyPurge,
+  ...operatorCommands,
 ];

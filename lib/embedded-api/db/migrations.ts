@@ -1,6 +1,7 @@
 import type { Database } from './database';
 import { ASSESSMENT_MIGRATIONS } from './schema/assessments';
 import { GROUP_AND_MAIL_MIGRATIONS } from './schema/groupsAndMail';
+import { OPERATOR_MIGRATIONS } from './schema/operators';
 import { PORTAL_MIGRATIONS } from './schema/portal';
 import { PRIVACY_MIGRATIONS } from './schema/privacy';
 import { TOKEN_AND_DRAFT_MIGRATIONS } from './schema/tokensAndDrafts';
@@ -11,7 +12,7 @@ export type Migration = { version: number; name: string; sql: string };
  * Versioned schema changes, applied in order at start, each in its own transaction.
  * Never edit one that has shipped: add the next version (in ./schema/, by area).
  */
-export const MIGRATIONS: ReadonlyArray<Migration> = [...ASSESSMENT_MIGRATIONS, ...GROUP_AND_MAIL_MIGRATIONS, ...PORTAL_MIGRATIONS, ...TOKEN_AND_DRAFT_MIGRATIONS, ...PRIVACY_MIGRATIONS];
+export const MIGRATIONS: ReadonlyArray<Migration> = [...ASSESSMENT_MIGRATIONS, ...GROUP_AND_MAIL_MIGRATIONS, ...PORTAL_MIGRATIONS, ...TOKEN_AND_DRAFT_MIGRATIONS, ...PRIVACY_MIGRATIONS, ...OPERATOR_MIGRATIONS];
 
 /**
  * An advisory lock keeps two instances starting together from racing on the same version. Tests of

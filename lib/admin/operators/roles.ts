@@ -1,0 +1,45 @@
+/**
+ * Who may do what in the operator console: every console action names the role it needs, here and
+ * nowhere else. The console's server actions ask `mayDo` before anything else; SECURITY.md's console
+ * table is generated from this list, and roles.test.ts plays every cell with a real session.
+ */
+export const ROLES = ['owner', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export type ConsoleAction = {
+  /** The name audit rows and the table use: 'assessment create'. */
+  name: string;
+  /** What it does, for SECURITY.md. */
+  summary: string;
+  /** The roles that may do it. */
+  roles: readonly Role[];
+  /** Whether it changes anything (and so writes an audit row). */
+  changes: boolean;
+};
+
+const EVERYONE: readonly Role[] = ROLES;
+const OWNERS: readonly Role[] = ['owner'];
+
+function action(name: string, summary: string, roles: readonly Role[], changes: boolean): ConsoleAction {
+  return { name, summary, roles, changes };
+}
+
+/** Every console action, reading ones first. */
+export const CONSOLE_ACTIONS = {
+  overview: action('overview', 'the live overview: invited, started, in progress and finished, per questionnaire and group code', EVERYONE, false),
+  auditRead: action('audit read', 'the audit log of operators\u2019 changes, on screen and as CSV', EVERYONE, false),
+  passkeyAdd: action('passkey add', 'add a passkey to one\u2019s own account', EVERYONE, true),
+  signOut: action('sign out', 'end one\u2019s own console session', EVERYONE, false),
+} as const satisfies Record<string, ConsoleAction>;
+
+export type ConsoleActionName = keyof typeof CONSOLE_ACTIONS;
+
+export function mayDo(role: Role, name: ConsoleActionName): boolean {
+  return CONSOLE_ACTIONS[name].roles.includes(role);
+}
+
+export { OWNERS };
