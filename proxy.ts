@@ -11,6 +11,7 @@ import { NOT_FOUND_PATH } from '@/lib/edge/requestPath.mjs';
 import { isBeyondItsRoute } from '@/lib/flows/deepLinkDepth';
 import { servesDemoLinks } from '@/lib/upstream/demoLinks';
 import { isXsrfTokenFor, issueXsrfToken } from '@/lib/session/xsrf';
+import { CONSOLE_HEADER, isConsolePath } from '@/lib/admin/console/paths';
 
 /**
  * Before a page renders: refuse a cross-origin POST (a forged server action) before Next's action
@@ -25,10 +26,15 @@ export function proxy(request: NextRequest) {
     return refuse(403, 'cross-origin request refused');
   }
 
+  const { pathname } = request.nextUrl;
+  if (isConsolePath(pathname)) return consoleResponse(request, config);
+
   const nonce = newNonce();
   const policy = contentSecurityPolicy({ nonce, dev: config.NODE_ENV === 'development', allowed: allowedOriginsFor(request.nextUrl.pathname) });
   // Next reads the nonce from the request's policy and puts it on its own scripts.
   const requestHeaders = new Headers(request.headers);
+  // Only this proxy says a request is the console's: a client's own header says nothing.
+  requestHeaders.delete(CONSOLE_HEADER);
   requestHeaders.set('content-security-policy', policy);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set(PAGE_ADDRESS_HEADER, `${request.nextUrl.basePath}${request.nextUrl.pathname}${request.nextUrl.search}`);
@@ -36,7 +42,6 @@ export function proxy(request: NextRequest) {
   // whole (lib/flows/deepLinkDepth.ts: a page's own notFound() would leave its HTML to the scripts).
   const unmatched = request.nextUrl.clone();
   unmatched.pathname = NOT_FOUND_PATH;
-  const { pathname } = request.nextUrl;
   const noPage = isBeyondItsRoute(pathname) || (pathname === '/home-dev' && !servesDemoLinks(config));
   const response = noPage
     ? NextResponse.rewrite(unmatched, { request: { headers: requestHeaders } })
@@ -68,6 +73,35 @@ export function proxy(request: NextRequest) {
     const { name, value, ...options } = xsrfCookie(issueXsrfToken(session.sid, config.sessionSecret), cookieConfig);
     response.cookies.set(name, value, options);
   }
+  return response;
+}
+
+/**
+ * The operator console (app/admin): its own policy and no participant cookies. The root layout sees
+ * CONSOLE_HEADER and leaves out the participants' chrome; the console's session cookie is its own
+ * (lib/admin/console/cookies.ts). No-store and no referrer: its pages show data about people, and
+ * a setup link carries a one-time token in its address. With a real upstream there is no console.
+ */
+function consoleResponse(request: NextRequest, config: ReturnType<typeof getConfig>) {
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy({ nonce, dev: config.NODE_ENV === 'development' });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', policy);
+  requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.set(CONSOLE_HEADER, '1');
+  requestHeaders.set(PAGE_ADDRESS_HEADER, `${request.nextUrl.basePath}${request.nextUrl.pathname}${request.nextUrl.search}`);
+  let response;
+  if (config.UPSTREAM_API_URL) {
+    const unmatched = request.nextUrl.clone();
+    unmatched.pathname = NOT_FOUND_PATH;
+    requestHeaders.delete(CONSOLE_HEADER);
+    response = NextResponse.rewrite(unmatched, { request: { headers: requestHeaders } });
+  } else {
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  }
+  response.headers.set('content-security-policy', policy);
+  response.headers.set('cache-control', 'no-store');
+  response.headers.set('referrer-policy', 'no-referrer');
   return response;
 }
 

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { bcp47 } from '@/lib/api/languages';
 import { getConfig } from '@/lib/config';
 import { decodeClaims, tokenExpiresAt } from '@/lib/session/claims';
@@ -17,6 +18,8 @@ import { loadHeaderFooter } from '@/components/chrome/headerFooter';
 import { SessionTimeout, type SessionTimeoutTexts } from '@/components/session/SessionTimeout';
 import './globals.css';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
+import { CONSOLE_HEADER } from '@/lib/admin/console/paths';
+import { ConsoleDocument } from '@/components/console/ConsoleDocument';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
@@ -45,6 +48,8 @@ function runningSession(token: string | undefined): { now: number; timed: boolea
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The operator console has a document of its own (proxy.ts marks its requests).
+  if ((await headers()).get(CONSOLE_HEADER) === '1') return <ConsoleDocument>{children}</ConsoleDocument>;
   const [session, t, tModal, tError, tSession, info] = await Promise.all([
     getSession(),
     getTranslations('header'),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { CALL_PATHS } from '@/lib/api/catalogue';
 import { AUTHORITY_TABLE, renderAuthorityTable, unavailableRow } from '@/lib/embedded-api/authorityTable';
 import { ROUTES } from '@/lib/embedded-api/router';
+import { renderConsoleTable } from '@/lib/admin/console/consoleTable';
 
 const file = path.join(process.cwd(), 'SECURITY.md');
 const document = fs.readFileSync(file, 'utf8');
@@ -17,5 +18,13 @@ if (!marked.test(document)) {
   console.error('SECURITY.md has no <!-- authority-table:start --> … <!-- authority-table:end --> section.');
   process.exit(1);
 }
-fs.writeFileSync(file, document.replace(marked, (_all, start: string, end: string) => `${start}${table}\n${end}`));
-console.log('SECURITY.md: authority table written.');
+const consoleMarked = /(<!-- console-table:start -->\n)[\s\S]*?(<!-- console-table:end -->)/;
+if (!consoleMarked.test(document)) {
+  console.error('SECURITY.md has no <!-- console-table:start --> … <!-- console-table:end --> section.');
+  process.exit(1);
+}
+const written = document
+  .replace(marked, (_all, start: string, end: string) => `${start}${table}\n${end}`)
+  .replace(consoleMarked, (_all, start: string, end: string) => `${start}${renderConsoleTable()}\n${end}`);
+fs.writeFileSync(file, written);
+console.log('SECURITY.md: authority and console tables written.');

@@ -32,6 +32,16 @@ function action(name: string, summary: string, roles: readonly Role[], changes: 
 export const CONSOLE_ACTIONS = {
   overview: action('overview', 'the live overview: invited, started, in progress and finished, per questionnaire and group code', EVERYONE, false),
   auditRead: action('audit read', 'the audit log of operators\u2019 changes, on screen and as CSV', EVERYONE, false),
+  assessmentList: action('assessment list', 'search assessments by name, code prefix or state', EVERYONE, false),
+  groupCodeList: action('group code list', 'group codes and their participants', EVERYONE, false),
+  questionnaireList: action('questionnaire list', 'questionnaires and their versions', EVERYONE, false),
+  answersExport: action('answers export', 'the answers as CSV (Excel dialect too) or JSON, streamed', EVERYONE, false),
+  mailRead: action('mail read', 'the outbox, or the sent log with SMTP', EVERYONE, false),
+  assessmentCreate: action('assessment create', 'create assessments for a questionnaire and download their codes once', OWNERS, true),
+  groupCodeCreate: action('group code create', 'create a group code', OWNERS, true),
+  groupCodeClose: action('group code close', 'close a group code: no new logins', OWNERS, true),
+  questionnaireImport: action('questionnaire import', 'import a questionnaire from a JSON file', OWNERS, true),
+  mailResend: action('mail resend', 'send a participant\u2019s access-code mail again, within the mail limits', OWNERS, true),
   passkeyAdd: action('passkey add', 'add a passkey to one\u2019s own account', EVERYONE, true),
   signOut: action('sign out', 'end one\u2019s own console session', EVERYONE, false),
 } as const satisfies Record<string, ConsoleAction>;

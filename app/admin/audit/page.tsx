@@ -1,0 +1,67 @@
+import { pageSession } from '@/lib/admin/console/request';
+import { consoleTranslator } from '@/lib/admin/console/texts';
+import { latestAudit } from '@/lib/admin/operators/audit';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
+import { Refusal } from '@/components/console/Refusal';
+import { TableScroller } from '@/components/console/TableScroller';
+import styles from '@/components/console/Console.module.css';
+
+export const dynamic = 'force-dynamic';
+
+const PAGE_SIZE = 100;
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The audit log, newest first, a hundred at a time; the whole of it as CSV. */
+export default async function AuditPage({ searchParams }: Props) {
+  const page = await pageSession('auditRead');
+  if ('refusal' in page) return <Refusal refusal={page.refusal} language={page.request.language} />;
+  const t = consoleTranslator(page.language, 'audit');
+  const before = Number((await searchParams).before);
+  const rows = await latestAudit(page.db, PAGE_SIZE, Number.isSafeInteger(before) && before > 0 ? before : undefined);
+  const format = new Intl.DateTimeFormat(page.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Berlin' });
+  return (
+    <>
+      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <p>
+        <a href={withBasePath('/admin/audit/csv')} download>{t('download')}</a>
+      </p>
+      {rows.length === 0 ? (
+        <p>{t('empty')}</p>
+      ) : (
+        <TableScroller labelledBy="audit-caption">
+          <table className={styles.table}>
+            <caption id="audit-caption">{t('caption', { count: rows.length })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('when')}</th>
+                <th scope="col">{t('who')}</th>
+                <th scope="col">{t('what')}</th>
+                <th scope="col">{t('subject')}</th>
+                <th scope="col">{t('details')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td><time dateTime={row.at.toISOString()}>{format.format(row.at)}</time></td>
+                  <td>{row.operator}</td>
+                  <td>{row.action}</td>
+                  <td>{row.subject}</td>
+                  <td>{Object.entries(row.details).map(([key, value]) => `${key}: ${value}`).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+      {rows.length === PAGE_SIZE && (
+        <p>
+          <a href={withBasePath(`/admin/audit?before=${rows.at(-1)!.id}`)}>{t('older')}</a>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { enterAccessCode, hydrated } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
+import { expect, needs, test } from '../support/deployed';
+import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
+import { next, pageIndicator, rankPage } from '../support/questionnaire';
+
+/**
+ * The operator console: an owner is created on the command line (through the running app's
+ * channel), sets a password through the one-time link, signs in, and watches the overview change
+ * without a reload while a participant in another browser answers. A viewer sees and changes
+ * nothing. Every page passes axe, at 390 px too, in German and English.
+ */
+const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 76;
+const BIN = path.resolve('lib/admin/bin.mjs');
+const PASSWORD = 'a password of my own';
+
+function admin(server: EdgeServer, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The setup link's path and query, on this server. */
+async function setupLink(server: EdgeServer, email: string, role: string): Promise<string> {
+  const created = await admin(server, 'operator', 'create', '--email', email, '--role', role);
+  expect(created, created.stderr).toMatchObject({ code: 0 });
+  const link = new URL(created.stdout.trim());
+  return `${server.url}${link.pathname}${link.search}`;
+}
+
+async function setUp(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await page.getByLabel('Neues Passwort').fill(password);
+  await page.getByLabel('Passwort wiederholen').fill(password);
+  await page.getByRole('button', { name: 'Passwort festlegen' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Ihr Passwort ist gesetzt. Melden Sie sich jetzt an.');
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+const figure = (page: Page, name: string) => page.locator(`[data-figure="${name}"]`);
+
+test.describe('@operator the operator console', needs('own-server'), () => {
+  let server: EdgeServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startEdgeServer(PORT, {});
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('an owner sets a password through the link, signs in, and sees a participant start without reloading', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const link = await setupLink(server!, 'owner@example.org', 'owner');
+
+    // A password too short is named, and the link still works.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zugang einrichten');
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Neues Passwort').fill('too short');
+    await page.getByLabel('Passwort wiederholen').fill('too short');
+    await page.getByRole('button', { name: 'Passwort festlegen' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Das Passwort muss mindestens 12 Zeichen lang sein.');
+    await expect(page.getByLabel('Neues Passwort')).toBeFocused();
+    await setUp(page, link, PASSWORD);
+
+    // The link is used up.
+    const again = await browser.newPage();
+    await again.goto(link);
+    await expect(again.getByRole('main').getByRole('alert')).toContainText('Dieser Link gilt nicht (mehr)');
+    await again.close();
+
+    // A wrong password is refused and the address stays; the right one signs in.
+    await signIn(page, 'owner@example.org', 'not the password');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort sind falsch.');
+    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('owner@example.org');
+    await expectNoAxeViolations(page);
+    await signIn(page, 'owner@example.org', PASSWORD);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht');
+    await expect(page.getByText('Angemeldet als owner@example.org (Inhaber)')).toBeVisible();
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'console');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
+    await expectNoAxeViolations(page);
+
+    // A participant in another browser starts: the overview shows it without a reload.
+    const inProgress = Number(await figure(page, 'inProgress').textContent());
+    const participant = await browser.newPage();
+    await participant.goto(`${server!.url}/home/P1DEMO01`);
+    await enterAccessCode(participant, 'RANK4711');
+    await participant.waitForURL(/\/questionnairemanual$/);
+    await hydrated(participant);
+    await participant.getByRole('link', { name: 'Weiter' }).click();
+    await expect(pageIndicator(participant)).toHaveText('Seite 1 von 6');
+    await rankPage(participant, 0);
+    await next(participant, 'Seite 2 von 6');
+    await expect(figure(page, 'inProgress')).toHaveText(String(inProgress + 1), { timeout: 10_000 });
+    await participant.close();
+
+    // The audit log names the sign-in and the setup, and downloads as CSV.
+    await page.getByRole('link', { name: 'Protokoll' }).click();
+    await expect(page.getByRole('table')).toContainText('password set');
+    await expect(page.getByRole('table')).toContainText('operator create');
+    await expectNoAxeViolations(page);
+    const csv = await page.request.get(`${server!.url}/admin/audit/csv`);
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toMatch(/^id,at,operator,action,subject,details\r\n/);
+
+    // In English, at 390 px, still nothing for axe.
+    await page.getByLabel('Sprache').selectOption('en');
+    await page.getByRole('button', { name: 'Wechseln' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+
+    // Signed out, the cookie is worth nothing.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('You have signed out.');
+    const afterwards = await page.request.get(`${server!.url}/admin/audit/csv`, { headers: { cookie: `console=${cookie!.value}` } });
+    expect(afterwards.status()).toBe(401);
+  });
+
+  test('a viewer sees the overview and is told changes are for owners; no session means sign-in', async ({ page }) => {
+    const link = await setupLink(server!, 'viewer@example.org', 'viewer');
+    const anonymous = await page.request.get(`${server!.url}/admin/audit/csv`);
+    expect(anonymous.status()).toBe(401);
+    await page.goto(`${server!.url}/admin`);
+    await expect(page).toHaveURL(/\/admin\/signin$/);
+    await setUp(page, link, PASSWORD);
+    await signIn(page, 'viewer@example.org', PASSWORD);
+    await expect(page.getByText('Sie sehen die Konsole als Betrachter: Änderungen sind Inhabern vorbehalten.')).toBeVisible();
+  });
+});

@@ -1,0 +1,14 @@
+import type { ConsoleArea } from './texts';
+
+/** The console's sections, in the order of its navigation; each is labelled by its area's text "nav" (messages/console/<area>.json). */
+export const CONSOLE_SECTIONS: ReadonlyArray<{ href: string; area: ConsoleArea }> = [
+  { href: '/admin', area: 'overview' },
+  { href: '/admin/audit', area: 'audit' },
+];
+
+/** The section a path belongs to: the longest href that is the path or a folder above it. */
+export function currentSection(pathname: string): string | undefined {
+  return [...CONSOLE_SECTIONS]
+    .filter((section) => pathname === section.href || pathname.startsWith(`${section.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0]?.href;
+}
