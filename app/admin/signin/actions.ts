@@ -1,11 +1,10 @@
 'use server';
 
-import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { recordOperatorAudit } from '@/lib/admin/operators/audit';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import { PasskeyError, relyingPartyOf, signInOptions, signInWithPasskey } from '@/lib/admin/operators/passkeys';
 import { signInWithPassword } from '@/lib/admin/operators/signIn';
-import { startSession } from '@/lib/admin/operators/sessions';
-import { consoleCookie } from '@/lib/admin/console/cookies';
+import { beginConsoleSession } from '@/lib/admin/console/beginSession';
 import { consoleRequest, type ConsoleFormState } from '@/lib/admin/console/request';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { logEvent } from '@/lib/log/logger';
@@ -32,9 +31,35 @@ export async function signIn(_previous: ConsoleFormState, formData: FormData): P
     logEvent('warn', 'console_signin_refused', { reason: result.reason });
     return { error: t(result.reason), field: 'password', values: { email } };
   }
-  const cookie = await startSession(db, result.operatorId, request.limits);
-  const { name, value, ...options } = consoleCookie(cookie, request.cookieConfig, request.limits.maxHours * 3600);
-  (await cookies()).set(name, value, options);
-  await recordOperatorAudit(db, { operator: result.email, action: 'sign in', subject: 'password' });
+  await beginConsoleSession(request, result, 'password');
   redirect('/admin');
+}
+
+export type PasskeyStep<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The first step of a passkey sign-in: a challenge for the browser's authenticator. */
+export async function passkeySignInOptions(): Promise<PasskeyStep<PublicKeyCredentialRequestOptionsJSON>> {
+  const request = await consoleRequest();
+  const t = consoleTranslator(request.language, 'signin');
+  try {
+    return { ok: true, value: await signInOptions(request.db, request.clientAddress, relyingPartyOf(request.config.PUBLIC_URL)) };
+  } catch (error) {
+    if (error instanceof PasskeyError) return { ok: false, error: t('passkeyBusy') };
+    throw error;
+  }
+}
+
+/** The second: the authenticator's answer; a session when it holds. The page then goes to the overview. */
+export async function passkeySignIn(response: AuthenticationResponseJSON): Promise<PasskeyStep<null>> {
+  const request = await consoleRequest();
+  const t = consoleTranslator(request.language, 'signin');
+  try {
+    const operator = await signInWithPasskey(request.db, response, relyingPartyOf(request.config.PUBLIC_URL));
+    await beginConsoleSession(request, operator, 'passkey');
+    return { ok: true, value: null };
+  } catch (error) {
+    if (!(error instanceof PasskeyError)) throw error;
+    logEvent('warn', 'console_signin_refused', { reason: 'passkey' });
+    return { ok: false, error: t('passkeyRefused') };
+  }
 }

@@ -4,7 +4,9 @@ import { sessionOf } from '@/lib/admin/operators/sessions';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { ConsoleForm } from '@/components/console/ConsoleForm';
 import styles from '@/components/console/Console.module.css';
-import { signIn } from './actions';
+import { PasskeyButton } from '@/components/console/PasskeyButton';
+import { withBasePath } from '@/lib/edge/basePath.mjs';
+import { passkeySignIn, passkeySignInOptions, signIn } from './actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,7 +23,8 @@ export default async function SignInPage({ searchParams }: Props) {
     <>
       <title>{`${t('title')} – ${consoleTranslator(request.language, 'common')('console')}`}</title>
       <h1>{t('title')}</h1>
-      <section className={styles.section}>
+      <section className={styles.section} aria-labelledby="signin-with-password">
+        <h2 id="signin-with-password" style={{ marginTop: 0 }}>{t('passwordTitle')}</h2>
         <p>{t('intro')}</p>
         {note && <p role="status" className={styles.notice}>{note}</p>}
         <ConsoleForm id="signin" action={signIn} pageAddress={request.pageAddress} submitLabel={t('submit')}>
@@ -34,6 +37,14 @@ export default async function SignInPage({ searchParams }: Props) {
             <input id="signin-password-input" name="password" type="password" autoComplete="current-password" required maxLength={1000} aria-describedby="signin-message" />
           </div>
         </ConsoleForm>
+      </section>
+      <section className={styles.section} aria-labelledby="signin-with-passkey">
+        <h2 id="signin-with-passkey" style={{ marginTop: 0 }}>{t('passkeyTitle')}</h2>
+        <p>{t('passkeyIntro')}</p>
+        <PasskeyButton
+          ceremony={{ kind: 'signin', options: passkeySignInOptions, finish: passkeySignIn, then: withBasePath('/admin') }}
+          texts={{ label: t('passkey'), refused: t('passkeyRefused'), cancelled: t('passkeyCancelled'), unsupported: t('passkeyUnsupported') }}
+        />
       </section>
     </>
   );

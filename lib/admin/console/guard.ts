@@ -18,6 +18,8 @@ export type GuardInput = {
   /** The form's XSRF token; required for every action that changes something. */
   xsrf?: string | null;
   action: ConsoleActionName;
+  /** A page that offers the action, not the action itself: no form was sent, so no XSRF token to check. */
+  page?: boolean;
   secret: string;
   limits: SessionLimits;
   now?: Date;
@@ -36,7 +38,7 @@ export function consoleXsrfToken(session: Pick<ConsoleSession, 'idHash'>, secret
 export async function guard(sql: Sql, input: GuardInput): Promise<GuardResult> {
   const session = await sessionOf(sql, input.cookie, input.limits, input.now);
   if (!session) return { ok: false, refusal: { status: 401, problem: 'signedOut' } };
-  if (CONSOLE_ACTIONS[input.action].changes && !isXsrfTokenFor(input.xsrf ?? undefined, session.idHash, consoleSecret(input.secret))) {
+  if (CONSOLE_ACTIONS[input.action].changes && !input.page && !isXsrfTokenFor(input.xsrf ?? undefined, session.idHash, consoleSecret(input.secret))) {
     return { ok: false, refusal: { status: 403, problem: 'xsrf' } };
   }
   if (!mayDo(session.role, input.action)) return { ok: false, refusal: { status: 403, problem: 'forbidden' } };

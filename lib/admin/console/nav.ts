@@ -4,6 +4,7 @@ import type { ConsoleArea } from './texts';
 export const CONSOLE_SECTIONS: ReadonlyArray<{ href: string; area: ConsoleArea }> = [
   { href: '/admin', area: 'overview' },
   { href: '/admin/audit', area: 'audit' },
+  { href: '/admin/account', area: 'account' },
 ];
 
 /** The section a path belongs to: the longest href that is the path or a folder above it. */

@@ -60,7 +60,7 @@ export type PageSession = ConsoleRequest & { session: ConsoleSession; xsrf: stri
  */
 export async function pageSession(action: ConsoleActionName): Promise<PageSession | { refusal: ConsoleRefusal; request: ConsoleRequest }> {
   const request = await consoleRequest();
-  const result = await guard(request.db, { cookie: request.cookie, action, secret: request.config.sessionSecret, limits: request.limits });
+  const result = await guard(request.db, { cookie: request.cookie, action, page: true, secret: request.config.sessionSecret, limits: request.limits });
   if (!result.ok) {
     if (result.refusal.problem === 'signedOut') redirect(request.cookie ? '/admin/signin?ended=1' : '/admin/signin');
     return { refusal: result.refusal, request };
@@ -81,10 +81,17 @@ export type ConsoleFormState = {
  * A server action's session: the same checks as a page's, and for a change the form's XSRF token.
  * A refusal is answered as the form's error, in the operator's language; nothing was done.
  */
-export async function actionSession(action: ConsoleActionName, formData: FormData): Promise<{ ok: true; request: ConsoleRequest; session: ConsoleSession } | { ok: false; state: ConsoleFormState }> {
-  const request = await consoleRequest();
+export async function actionSession(action: ConsoleActionName, formData: FormData): Promise<ActionSession> {
   const xsrf = formData instanceof FormData ? formData.get('xsrf') : null;
-  const result = await guard(request.db, { cookie: request.cookie, xsrf: typeof xsrf === 'string' ? xsrf : null, action, secret: request.config.sessionSecret, limits: request.limits });
+  return actionSessionWith(action, typeof xsrf === 'string' ? xsrf : null);
+}
+
+type ActionSession = { ok: true; request: ConsoleRequest; session: ConsoleSession } | { ok: false; state: ConsoleFormState };
+
+/** The same for an action a script calls with arguments instead of a form (passkeys): the XSRF token is one of them. */
+export async function actionSessionWith(action: ConsoleActionName, xsrf: unknown): Promise<ActionSession> {
+  const request = await consoleRequest();
+  const result = await guard(request.db, { cookie: request.cookie, xsrf: typeof xsrf === 'string' ? xsrf.slice(0, 200) : null, action, secret: request.config.sessionSecret, limits: request.limits });
   if (!result.ok) {
     const t = consoleTranslator(request.language, 'common');
     return { ok: false, state: { error: t(`refusal.${result.refusal.problem}`) } };

@@ -44,6 +44,13 @@ describe('console action × request state', () => {
     expect(result.ok ? 'ok' : `${result.refusal.status} ${result.refusal.problem}`).toBe(expectedCell(action, state));
   });
 
+  it('a page offering a change is shown without a form token; the change itself needs one', async () => {
+    const page = await guard(db, { cookie: cookies.owner, action: 'passkeyAdd', page: true, secret: SECRET, limits: LIMITS });
+    expect(page.ok).toBe(true);
+    const viewer = await guard(db, { cookie: cookies.viewer, action: 'assessmentCreate', page: true, secret: SECRET, limits: LIMITS });
+    expect(viewer).toEqual({ ok: false, refusal: { status: 403, problem: 'forbidden' } });
+  });
+
   it("another session's XSRF token does not pass", async () => {
     const xsrf = consoleXsrfToken({ idHash: tokenHash(cookies.viewer!) }, SECRET);
     const result = await guard(db, { cookie: cookies.owner, xsrf, action: 'passkeyAdd', secret: SECRET, limits: LIMITS });
