@@ -1,14 +1,12 @@
 'use client';
 
 import { useActionState, useEffect, useRef, type ReactNode } from 'react';
-import { useFormStatus } from 'react-dom';
 import type { ConsoleFormState } from '@/lib/admin/console/request';
 import styles from './Console.module.css';
 
 type Action = (previous: ConsoleFormState, formData: FormData) => Promise<ConsoleFormState>;
 
-function Submit({ label, danger }: { label: string; danger?: boolean }) {
-  const { pending } = useFormStatus();
+function Submit({ label, danger, pending }: { label: string; danger?: boolean; pending: boolean }) {
   return (
     <button type="submit" className={danger ? styles.danger : styles.primary} disabled={pending} aria-busy={pending}>
       {label}
@@ -42,7 +40,7 @@ export function ConsoleForm({
   inline?: boolean;
   children?: ReactNode;
 }) {
-  const [state, formAction] = useActionState(action, null, pageAddress);
+  const [state, formAction, pending] = useActionState(action, null, pageAddress);
   const form = useRef<HTMLFormElement>(null);
   const message = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -71,7 +69,7 @@ export function ConsoleForm({
       )}
       {xsrf && <input type="hidden" name="xsrf" value={xsrf} />}
       {children}
-      <Submit label={submitLabel} {...(danger && { danger })} />
+      <Submit label={submitLabel} pending={pending} {...(danger && { danger })} />
     </form>
   );
 }

@@ -148,6 +148,7 @@ const GUESSING_TIME: Record<GuessingTable, string> = {
   mail_sent: 'sent_at',
   key_check_turn: 'expires_at',
   key_change: 'changed_at',
+  operator_signin_failure: 'at',
 };
 
 /**

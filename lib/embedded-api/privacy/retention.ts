@@ -24,7 +24,7 @@ export type RetentionSettings = {
   keepSeconds: Record<GuessingTable, number>;
 };
 
-export const GUESSING_TABLES = ['access_code_failure', 'ident_code_lookup', 'group_code_failure', 'group_code_login', 'mail_sent', 'key_check_turn', 'key_change'] as const;
+export const GUESSING_TABLES = ['access_code_failure', 'ident_code_lookup', 'group_code_failure', 'group_code_login', 'mail_sent', 'key_check_turn', 'key_change', 'operator_signin_failure'] as const;
 export type GuessingTable = (typeof GUESSING_TABLES)[number];
 
 /** The rules in the order the purge applies them, as counts, the audit and the log name them. */
@@ -52,6 +52,7 @@ export function retentionSettings(env: Env): RetentionSettings {
       mail_sent: keep(),
       key_check_turn: keep(),
       key_change: keep(),
+      operator_signin_failure: keep(env.CONSOLE_SIGNIN_WINDOW_SECONDS),
     },
   };
 }
