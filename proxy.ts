@@ -101,7 +101,9 @@ function consoleResponse(request: NextRequest, config: ReturnType<typeof getConf
   }
   response.headers.set('content-security-policy', policy);
   response.headers.set('cache-control', 'no-store');
-  response.headers.set('referrer-policy', 'no-referrer');
+  // same-origin, not no-referrer: with no-referrer Chromium sends a form posted without scripts with "Origin: null",
+  // which the cross-origin check refuses; same-origin still keeps a setup link's token from every other site.
+  response.headers.set('referrer-policy', 'same-origin');
   return response;
 }
 

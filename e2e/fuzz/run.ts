@@ -22,6 +22,7 @@ import { parseSeed, seededRandom, type Random } from './random';
 import { freePort, startServer } from './server';
 import { portalRequests } from './portal';
 import { prepareVisitors, stillSignedIn, type Visitor } from './sessions';
+import { consoleDirected, consoleFormRequest, prepareConsole, type ConsoleForm } from './console';
 import { startOrdersStandin } from '@/lib/embedded-api/payments/ordersStandin';
 
 const N = Number(process.env.FUZZ_N ?? 2000);
@@ -49,10 +50,11 @@ function abortedUpload(r: Random, visitors: Visitor[]): FuzzRequest {
   };
 }
 
-function nextRequest(r: Random, visitors: Visitor[], baseUrl: string, routes: ReturnType<typeof pageRoutes>): FuzzRequest {
+function nextRequest(r: Random, visitors: Visitor[], baseUrl: string, routes: ReturnType<typeof pageRoutes>, consoleForms: ConsoleForm[]): FuzzRequest {
   return r.weighted<() => FuzzRequest>([
-    [60, () => apiRequest(r, visitors, baseUrl)],
-    [39, () => pageRequest(r, visitors, baseUrl, routes)],
+    [55, () => apiRequest(r, visitors, baseUrl)],
+    [36, () => pageRequest(r, visitors, baseUrl, routes)],
+    [8, () => (consoleForms.length ? consoleFormRequest(r, visitors, consoleForms, baseUrl) : pageRequest(r, visitors, baseUrl, routes))],
     [1, () => abortedUpload(r, visitors)],
   ])();
 }
@@ -107,15 +109,16 @@ async function main(): Promise<number> {
   let sent = 0;
   let unsendable = 0;
   try {
-    const visitors = await prepareVisitors(client);
     const routes = pageRoutes();
-    console.log(`fuzz: server ready on port ${port} in ${((Date.now() - started) / 1000).toFixed(1)} s; ${routes.length} page routes, visitors: ${visitors.map((v) => v.name).join(', ')}`);
+    const operators = await prepareConsole(client, server.baseUrl, dataDir, routes);
+    const visitors = [...(await prepareVisitors(client)), ...operators.visitors];
+    console.log(`fuzz: server ready on port ${port} in ${((Date.now() - started) / 1000).toFixed(1)} s; ${routes.length} page routes, ${operators.forms.length} console forms, visitors: ${visitors.map((v) => v.name).join(', ')}`);
     const logBaseline = server.logLines().length;
     const patterns = leakPatterns([dataDir]);
     const r = seededRandom(seed);
     // The directed hazards first, then random requests up to N: one sequence, numbered as sent.
-    const directed = [...directedRequests(r, visitors, server.baseUrl, routes), ...portalRequests(r, visitors, server.baseUrl, paypal)];
-    const generate = (index: number) => directed[index] ?? nextRequest(r, visitors, server.baseUrl, routes);
+    const directed = [...directedRequests(r, visitors, server.baseUrl, routes), ...portalRequests(r, visitors, server.baseUrl, paypal), ...consoleDirected(r, visitors, operators.forms, server.baseUrl)];
+    const generate = (index: number) => directed[index] ?? nextRequest(r, visitors, server.baseUrl, routes, operators.forms);
     console.log(`fuzz: ${Math.min(N, directed.length)} directed requests first, then ${Math.max(0, N - directed.length)} random ones`);
     if (REPLAY !== undefined) return await replay(REPLAY, generate, client, patterns);
     const fuzzStarted = Date.now();

@@ -9,7 +9,7 @@ import type { createClient, FuzzResponse } from './http';
  * to fuzz requests never change them, so a login holds for the whole run.
  */
 export type Visitor = {
-  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2' | 'portal buyer' | GroupVisitorName;
+  name: 'anonymous' | 'visitor' | 'identified' | 'signed-in P1' | 'signed-in P2' | 'portal buyer' | 'console owner' | 'console viewer' | GroupVisitorName;
   /** Cookie header value, empty for anonymous. */
   cookie: string;
   /** The XSRF-TOKEN value bound to this session, empty for anonymous. */
