@@ -35,8 +35,8 @@ export default async function PrivacyPage() {
       <section className={styles.section} aria-labelledby="export-title">
         <h2 id="export-title" style={{ marginTop: 0 }}>{t('exportTitle')}</h2>
         <p>{t('exportIntro')}</p>
-        {/* A download, not a change: posted (the code stays out of addresses and logs) to the route handler. */}
-        <form method="post" action={withBasePath('/admin/privacy/person')} className={styles.form}>
+        {/* A download, not a change: the route handler answers it (a page path takes a POST only as a server action). */}
+        <form method="get" action={withBasePath('/admin/privacy/person')} className={styles.form}>
           <PersonFields prefix="export" kinds={kinds} t={t} />
           <button type="submit" className={styles.primary}>{t('exportSubmit')}</button>
         </form>
