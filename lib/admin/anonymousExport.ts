@@ -78,3 +78,9 @@ export async function exportAnonymousAnswers(
   if (end) await write(end);
   return summary;
 }
+
+/** The questionnaires an export can name: those with assessments, and those imported. */
+export async function exportableQuestionnaires(sql: Sql): Promise<string[]> {
+  const rows = await sql.query<{ key: string }>('select questionnaire_key as key from assessment union select key from questionnaire order by key');
+  return rows.map((row) => row.key);
+}

@@ -1,5 +1,4 @@
-import { recordAudit } from '@/lib/embedded-api/privacy/audit';
-import { ANONYMOUS_COLUMNS, exportAnonymousAnswers } from '../anonymousExport';
+import { ANONYMOUS_COLUMNS } from '../anonymousExport';
 import { EXIT, UsageError, type Command } from '../command';
 import { CSV, EXCEL_CSV } from '../csv';
 import { withAdminDatabase } from '../database';
@@ -7,6 +6,7 @@ import { checkExportable, EXPORT_COLUMNS, exportAnswers, FIELD_COLUMN_PREFIX, ty
 import { parseOptions, required } from '../options';
 import { fileSink, stdoutSink, type Sink } from '../output';
 import { operatorPath } from '../paths';
+import { exportAnonymousAudited } from '../privacy';
 import { operatorName } from '../privacyOptions';
 
 const HELP = `Usage: npm run admin -- export --questionnaire <key> [--anonymous] [--format csv|json] [--finished-only] [--excel] [--output <file>]
@@ -67,14 +67,11 @@ export const exportCommand: Command = {
     try {
       const anonymous = values.anonymous;
       const summary = await withAdminDatabase(io.env, async ({ db }) => {
-        await checkExportable(db, questionnaireKey);
         const options = { questionnaireKey, format, finishedOnly: values['finished-only'], dialect: values.excel ? EXCEL_CSV : CSV };
-        const exported = await (anonymous ? exportAnonymousAnswers : exportAnswers)(db, options, sink.write);
+        if (anonymous) return exportAnonymousAudited(db, options, operatorName(io), sink);
+        await checkExportable(db, questionnaireKey);
+        const exported = await exportAnswers(db, options, sink.write);
         await sink.commit();
-        if (anonymous) {
-          const details = { assessment: exported.participants, answer: exported.rows };
-          await recordAudit(db, { action: 'export-anonymous', subject: `questionnaire ${questionnaireKey}`, details, by: operatorName(io) }, Date.now());
-        }
         return exported;
       }, { onWait: io.err });
       io.err(`Exported ${summary.rows} answer items of ${summary.participants} participants${anonymous ? ' anonymously' : ''} (questionnaire ${questionnaireKey}) to ${sink.describe}.`);

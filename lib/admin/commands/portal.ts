@@ -1,24 +1,20 @@
 import { parseBaseUrl } from '../assessmentOptions';
 import { EXIT, UsageError, type Command } from '../command';
-import { CSV, csvHeader, csvLine, EXCEL_CSV, isoUtc, type CsvDialect, type CsvValue } from '../csv';
+import { CSV, csvHeader, csvLine, EXCEL_CSV, isoUtc } from '../csv';
 import { withAdminDatabase } from '../database';
 import { parseOptions, required } from '../options';
 import { fileSink, stdoutSink, type Sink } from '../output';
 import { operatorPath } from '../paths';
 import { keysetPages } from '../pages';
+import { PAYMENT_COLUMNS, PAYMENT_STATUSES, writePayments, type PaymentCounts } from '../payments';
 import {
-  amountText,
-  confirmationState,
   createPortal,
   parsePortalIdent,
   parsePrice,
   parseProductText,
-  paymentPage,
-  paymentStatus,
   portalDeepLink,
   portalPage,
   priceText,
-  type PaymentRow,
   type PaymentStatus,
 } from '../portals';
 
@@ -116,28 +112,6 @@ const portalList: Command = {
   },
 };
 
-export const PAYMENT_COLUMNS = [
-  'transaction_id',
-  'portal_id',
-  'status',
-  'time',
-  'amount',
-  'currency',
-  'paypal_order_id',
-  'invoice_type',
-  'invoice_name',
-  'invoice_street',
-  'invoice_city',
-  'invoice_email',
-  'product_text',
-  'confirmation_mail',
-  'created_at',
-  'confirmation_attempts',
-  'confirmation_next_at',
-] as const;
-
-const STATUSES: PaymentStatus[] = ['paid', 'not confirmed', 'open'];
-
 const COLUMNS_TEXT = `One line per transaction (an invoice form a buyer sent), oldest first:
   ${PAYMENT_COLUMNS.join(', ')}
 status: paid (PayPal confirmed the payment; time is when it was recorded, paypal_order_id PayPal's
@@ -186,50 +160,11 @@ Example:
 function parseStatus(text: string | undefined): PaymentStatus | undefined {
   if (text === undefined) return undefined;
   const status = text.trim().toLowerCase().replace('-', ' ') as PaymentStatus;
-  if (!STATUSES.includes(status)) throw new UsageError(`--status must be paid, not-confirmed or open, not '${text}'`);
+  if (!PAYMENT_STATUSES.includes(status)) throw new UsageError(`--status must be paid, not-confirmed or open, not '${text}'`);
   return status;
 }
 
-function paymentValues(row: PaymentRow): { status: PaymentStatus; values: CsvValue[] } {
-  const { status, label, orderId, at } = paymentStatus(row);
-  return {
-    status,
-    values: [
-      row.transaction_id, row.portal_id, label, isoUtc(at), amountText(row.paid_amount_cents ?? row.price_cents), row.paid_currency ?? 'EUR', orderId,
-      row.invoice_is_private ? 'private' : 'company', row.invoice_name, row.invoice_street, row.invoice_city, row.invoice_email, row.product_text,
-      confirmationState(row), isoUtc(row.created_at), row.confirmation_attempts, isoUtc(row.confirmation_next_at),
-    ],
-  };
-}
-
-type WriteOptions = { format: 'csv' | 'json'; dialect: CsvDialect; status?: PaymentStatus };
-
-/** Writes the lines; answers how many of each status were written. */
-async function writePayments(db: Parameters<typeof paymentPage>[0], options: WriteOptions, write: (chunk: string) => void | Promise<void>): Promise<Record<PaymentStatus, number>> {
-  const counts: Record<PaymentStatus, number> = { paid: 0, 'not confirmed': 0, open: 0 };
-  const json = options.format === 'json';
-  let first = true;
-  await write(json ? '[\n' : csvHeader(PAYMENT_COLUMNS, options.dialect));
-  for await (const page of keysetPages((after: string | undefined, limit) => paymentPage(db, after, limit), (row) => row.created, 500)) {
-    const lines: string[] = [];
-    for (const row of page) {
-      const { status, values } = paymentValues(row);
-      if (options.status && status !== options.status) continue;
-      counts[status] += 1;
-      if (json) {
-        lines.push(`${first ? '' : ',\n'}${JSON.stringify(Object.fromEntries(PAYMENT_COLUMNS.map((column, i) => [column, values[i] ?? null])))}`);
-        first = false;
-      } else {
-        lines.push(csvLine(values, options.dialect));
-      }
-    }
-    if (lines.length) await write(lines.join(''));
-  }
-  if (json) await write(`${first ? '' : '\n'}]\n`);
-  return counts;
-}
-
-const summary = (counts: Record<PaymentStatus, number>) => `${counts.paid} paid, ${counts['not confirmed']} not confirmed, ${counts.open} open`;
+const summary = (counts: PaymentCounts) => `${counts.paid} paid, ${counts['not confirmed']} not confirmed, ${counts.open} open`;
 
 const paymentList: Command = {
   name: 'payment list',

@@ -1,11 +1,10 @@
-import { auditPage } from '@/lib/embedded-api/privacy/audit';
-import { CSV, csvHeader, csvLine, EXCEL_CSV, isoUtc } from '../csv';
+import { CSV, EXCEL_CSV } from '../csv';
 import { withAdminDatabase } from '../database';
 import { EXIT, type Command } from '../command';
 import { parseOptions } from '../options';
-import { keysetPages } from '../pages';
+import { PRIVACY_AUDIT_COLUMNS, writePrivacyAudit } from '../privacy';
 
-export const AUDIT_COLUMNS = ['id', 'done_at', 'action', 'subject', 'records', 'details', 'done_by'] as const;
+export const AUDIT_COLUMNS = PRIVACY_AUDIT_COLUMNS;
 
 const HELP = `Usage: npm run admin -- privacy audit [--excel]
 
@@ -27,15 +26,7 @@ export const privacyAudit: Command = {
   run: async (args, io) => {
     const { values } = parseOptions(args, { excel: { type: 'boolean', default: false } });
     const dialect = values.excel ? EXCEL_CSV : CSV;
-    const listed = await withAdminDatabase(io.env, async ({ db }) => {
-      let count = 0;
-      io.out(csvHeader(AUDIT_COLUMNS, dialect));
-      for await (const page of keysetPages((after: number | undefined, limit) => auditPage(db, after ?? 0, limit), (row) => row.id, 500)) {
-        io.out(page.map((r) => csvLine([r.id, isoUtc(r.at), r.action, r.subject, r.records, JSON.stringify(Object.fromEntries(Object.entries(r.details).sort(([a], [b]) => a.localeCompare(b)))), r.by], dialect)).join(''));
-        count += page.length;
-      }
-      return count;
-    }, { onWait: io.err });
+    const listed = await withAdminDatabase(io.env, ({ db }) => writePrivacyAudit(db, dialect, io.out), { onWait: io.err });
     io.err(`${listed} entries in the privacy audit.`);
     return EXIT.ok;
   },

@@ -1,9 +1,8 @@
-import { recordAudit } from '@/lib/embedded-api/privacy/audit';
-import { erasePerson } from '@/lib/embedded-api/privacy/erase';
-import { describeQuery, findPerson } from '@/lib/embedded-api/privacy/people';
+import { describeQuery } from '@/lib/embedded-api/privacy/people';
 import { EXIT, UsageError, type Command } from '../command';
 import { withAdminDatabase } from '../database';
 import { parseOptions } from '../options';
+import { erasePersonAudited, previewErasure } from '../privacy';
 import { describeCounts, operatorName, PERSON_HELP, PERSON_OPTIONS, personQuery } from '../privacyOptions';
 
 const HELP = `Usage: npm run admin -- privacy erase (--assessment <ident code> | --group-participant <access code> | --email <address>) [--keep-answers-anonymous] [--yes]
@@ -24,13 +23,6 @@ Options:
 Example:
   npm run admin -- privacy erase --email paula.bereit@example.com --keep-answers-anonymous`;
 
-/** Thrown inside the preview's transaction so that it rolls back: the preview counts, nothing more. */
-class Preview extends Error {
-  constructor(readonly counts: Record<string, number>) {
-    super('preview');
-  }
-}
-
 export const privacyErase: Command = {
   name: 'privacy erase',
   summary: 'erase a person: personal data, key, drafts, mails and tokens (answers optionally kept anonymous)',
@@ -42,22 +34,13 @@ export const privacyErase: Command = {
     if (!values.yes && !io.ask) throw new UsageError('erasing asks for confirmation: run it in a terminal, or add --yes');
     const subject = describeQuery(query);
     return withAdminDatabase(io.env, async ({ db }) => {
-      const person = await findPerson(db, query);
-      if (!person) {
+      const preview = await previewErasure(db, query, keepAnswersAnonymous);
+      if (!preview) {
         io.err(`privacy erase: no ${subject} matches; nothing was erased.`);
         return EXIT.failure;
       }
-      const now = Date.now();
-      const preview = await db
-        .transaction(async (tx) => {
-          throw new Preview(await erasePerson(tx, person, { keepAnswersAnonymous, now }));
-        })
-        .catch((error: unknown) => {
-          if (error instanceof Preview) return error.counts;
-          throw error;
-        });
-      io.err(`This erases: ${describeCounts(preview)}.`);
-      if (person.sharedAssessorIds.length > 0) {
+      io.err(`This erases: ${describeCounts(preview.counts)}.`);
+      if (preview.shared) {
         io.err(`The assessor has other assessments too: their name and e-mail stay (erase them with --email).`);
       }
       if (!values.yes) {
@@ -67,11 +50,7 @@ export const privacyErase: Command = {
           return EXIT.failure;
         }
       }
-      const erased = await db.transaction(async (tx) => {
-        const counts = await erasePerson(tx, person, { keepAnswersAnonymous, now: Date.now() });
-        await recordAudit(tx, { action: 'erase', subject, details: counts, by: operatorName(io) }, Date.now());
-        return counts;
-      });
+      const erased = await erasePersonAudited(db, preview.person, { query, keepAnswersAnonymous, by: operatorName(io) });
       io.out(`Erased: ${describeCounts(erased)}.`);
       io.err('Invoice data of the portal, if any, stays under commercial retention (docs/privacy.md).');
       return EXIT.ok;

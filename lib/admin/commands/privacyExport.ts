@@ -1,11 +1,11 @@
-import { recordAudit } from '@/lib/embedded-api/privacy/audit';
-import { exportPerson, PERSON_EXPORT_FORMAT } from '@/lib/embedded-api/privacy/exportPerson';
-import { describeQuery, findPerson } from '@/lib/embedded-api/privacy/people';
+import { PERSON_EXPORT_FORMAT } from '@/lib/embedded-api/privacy/exportPerson';
+import { describeQuery } from '@/lib/embedded-api/privacy/people';
 import { EXIT, type Command } from '../command';
 import { withAdminDatabase } from '../database';
 import { parseOptions, required } from '../options';
 import { fileSink, stdoutSink, type Sink } from '../output';
 import { operatorPath } from '../paths';
+import { exportPersonAudited } from '../privacy';
 import { describeCounts, operatorName, PERSON_HELP, PERSON_OPTIONS, personQuery } from '../privacyOptions';
 
 const HELP = `Usage: npm run admin -- privacy export (--assessment <ident code> | --group-participant <access code> | --email <address>) [--output <file>]
@@ -39,16 +39,7 @@ export const privacyExport: Command = {
     const subject = describeQuery(query);
     const sink: Sink = values.output !== undefined ? await fileSink(operatorPath(io, required(values.output, '--output'))) : stdoutSink(io);
     try {
-      const exported = await withAdminDatabase(io.env, async ({ db }) => {
-        const person = await findPerson(db, query);
-        if (!person) return undefined;
-        const now = Date.now();
-        const { data, counts } = await exportPerson(db, person, subject, now);
-        await sink.write(`${JSON.stringify(data, null, 2)}\n`);
-        await sink.commit();
-        await recordAudit(db, { action: 'export', subject, details: counts, by: operatorName(io) }, now);
-        return { counts, shared: person.sharedAssessorIds.length > 0 };
-      }, { onWait: io.err });
+      const exported = await withAdminDatabase(io.env, ({ db }) => exportPersonAudited(db, query, operatorName(io), sink), { onWait: io.err });
       if (!exported) {
         await sink.abort();
         io.err(`privacy export: no ${subject} matches; nothing was exported.`);

@@ -32,11 +32,26 @@ export async function recordAudit(sql: Sql, entry: AuditEntry, now: number): Pro
   ]);
 }
 
+type StoredRow = { id: string; action: PrivacyAction; subject: string; records: number; details: Record<string, number>; done_at: Date; done_by: string };
+
+function rowOf(row: StoredRow): AuditRow {
+  return { id: Number(row.id), action: row.action, subject: row.subject, records: row.records, details: row.details, at: new Date(row.done_at), by: row.done_by };
+}
+
 /** The audit, oldest first, from the row after afterId (keyset pages). */
 export async function auditPage(sql: Sql, afterId: number, limit: number): Promise<AuditRow[]> {
-  const rows = await sql.query<{ id: string; action: PrivacyAction; subject: string; records: number; details: Record<string, number>; done_at: Date; done_by: string }>(
+  const rows = await sql.query<StoredRow>(
     'select id, action, subject, records, details, done_at, done_by from privacy_audit where id > $1 order by id limit $2',
     [afterId, limit],
   );
-  return rows.map((row) => ({ id: Number(row.id), action: row.action, subject: row.subject, records: row.records, details: row.details, at: new Date(row.done_at), by: row.done_by }));
+  return rows.map(rowOf);
+}
+
+/** The newest rows first, before beforeId: the console's list. */
+export async function latestAuditPage(sql: Sql, limit: number, beforeId?: number): Promise<AuditRow[]> {
+  const rows = await sql.query<StoredRow>(
+    'select id, action, subject, records, details, done_at, done_by from privacy_audit where ($1::bigint is null or id < $1) order by id desc limit $2',
+    [beforeId ?? null, limit],
+  );
+  return rows.map(rowOf);
 }

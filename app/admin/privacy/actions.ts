@@ -1,0 +1,57 @@
+'use server';
+
+import { describeQuery } from '@/lib/embedded-api/privacy/people';
+import { actionSession, type ConsoleFormState } from '@/lib/admin/console/request';
+import { consoleTranslator } from '@/lib/admin/console/texts';
+import { recordOperatorAudit } from '@/lib/admin/operators/audit';
+import { CONSOLE_ACTIONS } from '@/lib/admin/operators/roles';
+import { erasePersonAudited, personQueryOf, previewErasure } from '@/lib/admin/privacy';
+
+/** The erasure's answer: a ConsoleFormState, and after the first step what would be erased. */
+export type EraseState =
+  | (NonNullable<ConsoleFormState> & {
+      preview?: { counts: Array<[string, number]>; shared: boolean };
+    })
+  | null;
+
+function text(formData: FormData, name: string): string {
+  const value = formData instanceof FormData ? formData.get(name) : null;
+  return typeof value === 'string' ? value.slice(0, 1000) : '';
+}
+
+/**
+ * Erasing a person, in two steps as on the command line: without the confirmation it only shows
+ * what would be erased (counted in a transaction that rolls back); with it, it erases. The privacy
+ * audit records the erasure by the operator's address; the operator audit names the kind of
+ * subject only, never the code or address that found the person.
+ */
+export async function erasePersonStep(_previous: EraseState, formData: FormData): Promise<EraseState> {
+  const allowed = await actionSession('privacyErase', formData);
+  if (!allowed.ok) return allowed.state;
+  const { db, language } = allowed.request;
+  const t = consoleTranslator(language, 'privacy');
+  const kind = text(formData, 'kind');
+  const code = text(formData, 'code');
+  const keep = text(formData, 'keep') === 'yes';
+  const values = { kind, code, ...(keep && { keep: 'yes' }) };
+  const query = personQueryOf(kind, code);
+  if (!query) return { error: t('missing'), field: 'code', values };
+  const preview = await previewErasure(db, query, keep);
+  if (!preview) return { error: t('notFound'), field: 'code', values };
+  if (text(formData, 'step') !== 'erase') {
+    return { values, preview: { counts: Object.entries(preview.counts), shared: preview.shared } };
+  }
+  if (text(formData, 'confirm') !== 'yes') {
+    return { error: t('confirmMissing'), values, preview: { counts: Object.entries(preview.counts), shared: preview.shared } };
+  }
+  const erased = await erasePersonAudited(db, preview.person, { query, keepAnswersAnonymous: keep, by: allowed.session.email });
+  const records = Object.values(erased).reduce((sum, n) => sum + n, 0);
+  await recordOperatorAudit(db, {
+    operator: allowed.session.email,
+    action: CONSOLE_ACTIONS.privacyErase.name,
+    subject: describeQuery(query),
+    details: { records, keepAnswersAnonymous: keep },
+  });
+  const counts = Object.entries(erased).map(([table, n]) => `${table} ${n}`).join(', ') || t('previewNone');
+  return { notice: t('erased', { counts }) };
+}
