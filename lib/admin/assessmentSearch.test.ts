@@ -21,10 +21,10 @@ beforeAll(async () => {
     await db.query(`insert into questionnaire (key, version, checksum, definition) values ($1, 1, $2, $3)`, [key, `sum-${key}`, JSON.stringify({ key, product })]);
   }
   const publicUrl = 'https://assess.example';
-  [clara] = await createAssessments(db, { questionnaireKey: 'team-check', candidate: { title: 'Dr.', firstName: 'Clara', lastName: 'Kandidatin', pseudonym: 'CK_1' }, publicUrl });
-  [bruno] = await createAssessments(db, { questionnaireKey: 'team-check', candidate: { firstName: 'Bruno', lastName: '100% Muster' }, publicUrl });
-  [untouched] = await createAssessments(db, { questionnaireKey: 'team-check', publicUrl });
-  [expired] = await createAssessments(db, { questionnaireKey: 'team-check', validUntil: new Date('2031-05-01T00:00:00Z'), publicUrl });
+  clara = (await createAssessments(db, { questionnaireKey: 'team-check', candidate: { title: 'Dr.', firstName: 'Clara', lastName: 'Kandidatin', pseudonym: 'CK_1' }, publicUrl }))[0]!;
+  bruno = (await createAssessments(db, { questionnaireKey: 'team-check', candidate: { firstName: 'Bruno', lastName: '100% Muster' }, publicUrl }))[0]!;
+  untouched = (await createAssessments(db, { questionnaireKey: 'team-check', publicUrl }))[0]!;
+  expired = (await createAssessments(db, { questionnaireKey: 'team-check', validUntil: new Date('2031-05-01T00:00:00Z'), publicUrl }))[0]!;
   // Clara has finished; Bruno has a draft of a page only: he has started.
   const id = async (c: CreatedAssessment) => (await db.query<{ id: number }>('select id from assessment where ident_code = $1', [c.identCode]))[0]!.id;
   await db.query(`insert into answer (assessment_id, question_id, answer_id, value, saved_at) values ($1, 1, 11, 1, '2031-05-30T08:00:00Z')`, [await id(clara)]);
