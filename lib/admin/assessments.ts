@@ -45,7 +45,7 @@ export function createdAssessmentsCsv(created: readonly CreatedAssessment[], dia
 /** The questionnaire named is not imported (or has no version yet). */
 export class UnknownQuestionnaireError extends Error {
   readonly exitCode = 1;
-  constructor(key: string, known: string[]) {
+  constructor(readonly key: string, known: string[]) {
     super(
       `questionnaire '${key}' is not imported. ` +
         (known.length ? `Imported: ${known.join(', ')}.` : 'None is imported yet.') +
