@@ -15,7 +15,10 @@ export function checked(form: FormData, name: string): boolean {
   return field(form, name) !== '';
 }
 
-/** The participants' languages a form offers, in the order of lib/api/languages.ts. */
+/** The participants' languages as a form offers them (lib/api/languages.ts), each named in itself. */
+export const PARTICIPANT_LANGUAGE_NAMES: Record<Language, string> = { 'de-DE': 'Deutsch', 'en-US': 'English', 'fr-FR': 'Français', 'it-IT': 'Italiano', 'cz-CZ': 'Čeština' };
+
+/** A language field: empty is none chosen, anything else must be one of the participants' languages. */
 export function formLanguage(text: string): Language | undefined {
   return text === '' ? undefined : languageFromToken(text);
 }
