@@ -13,6 +13,7 @@ import { Refusal } from '@/components/console/Refusal';
 import { TableScroller } from '@/components/console/TableScroller';
 import { GroupQuestionnaires } from '@/components/console/GroupQuestionnaires';
 import styles from '@/components/console/Console.module.css';
+import own from '@/components/console/ConsoleParts.module.css';
 import { createGroupCodeAction } from './actions';
 
 export const dynamic = 'force-dynamic';
@@ -87,7 +88,7 @@ function CreateSection({ t, pageAddress, xsrf, imported }: { t: ConsoleT; pageAd
       <ConsoleForm id="groupcode-create" action={createGroupCodeAction} pageAddress={pageAddress} submitLabel={t('submit')} xsrf={xsrf}>
         <div className={styles.field}>
           <label htmlFor="groupcode-variant">{t('variantLabel')}</label>
-          <select id="groupcode-variant" name="variant" required>
+          <select id="groupcode-variant" name="variant" required className={own.fit}>
             {GROUP_VARIANTS.map((variant) => (
               <option key={variant} value={variant}>{t(`variants.${variant}`)}</option>
             ))}
@@ -110,7 +111,7 @@ function CreateSection({ t, pageAddress, xsrf, imported }: { t: ConsoleT; pageAd
         </div>
         <div className={styles.field}>
           <label htmlFor="groupcode-language">{t('language')}</label>
-          <select id="groupcode-language" name="language" defaultValue="de-DE">
+          <select id="groupcode-language" name="language" defaultValue="de-DE" className={own.fit}>
             {LANGUAGES.map((code) => (
               <option key={code} value={code}>{PARTICIPANT_LANGUAGE_NAMES[code]}</option>
             ))}
