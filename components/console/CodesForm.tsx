@@ -36,7 +36,7 @@ export function CodesForm({ id, action, pageAddress, submitLabel, xsrf, children
   const [state, formAction] = useActionState(action, null, pageAddress);
   const form = useRef<HTMLFormElement>(null);
   const message = useRef<HTMLParagraphElement>(null);
-  const codes = useRef<HTMLDivElement>(null);
+  const codes = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!state) return;
     const element = form.current;
@@ -53,7 +53,7 @@ export function CodesForm({ id, action, pageAddress, submitLabel, xsrf, children
   return (
     <>
       {state?.codes && (
-        <div ref={codes} tabIndex={-1} className={`${styles.section} ${own.codesBox}`} aria-labelledby={`${id}-codes-summary`}>
+        <section ref={codes} tabIndex={-1} className={`${styles.section} ${own.codesBox}`} aria-labelledby={`${id}-codes-summary`}>
           <p id={`${id}-codes-summary`} role="status" className={styles.notice}>
             {state.codes.summary} <strong>{state.codes.once}</strong>
           </p>
@@ -66,7 +66,7 @@ export function CodesForm({ id, action, pageAddress, submitLabel, xsrf, children
             <label htmlFor={`${id}-codes-text`}>{state.codes.textLabel}</label>
             <textarea id={`${id}-codes-text`} readOnly rows={Math.min(12, state.codes.csv.split('\r\n').length)} value={state.codes.csv} className={own.codes} spellCheck={false} />
           </div>
-        </div>
+        </section>
       )}
       <form id={id} ref={form} action={formAction} className={styles.form} aria-describedby={state?.error ? messageId : undefined}>
         {state?.error && (

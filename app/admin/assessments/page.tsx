@@ -119,7 +119,7 @@ function CreateSection({ t, pageAddress, xsrf, questionnaires }: { t: ConsoleT; 
         <CodesForm id="assessment-create" action={createAssessmentsAction} pageAddress={pageAddress} submitLabel={t('submit')} xsrf={xsrf}>
           <div className={styles.field}>
             <label htmlFor="create-questionnaire">{t('questionnaire')}</label>
-            <select id="create-questionnaire" name="questionnaire" required className={own.fit}>
+            <select id="create-questionnaire" name="questionnaire" className={own.fit}>
               {questionnaires.map((key) => (
                 <option key={key} value={key}>{key}</option>
               ))}

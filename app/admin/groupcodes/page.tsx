@@ -88,7 +88,7 @@ function CreateSection({ t, pageAddress, xsrf, imported }: { t: ConsoleT; pageAd
       <ConsoleForm id="groupcode-create" action={createGroupCodeAction} pageAddress={pageAddress} submitLabel={t('submit')} xsrf={xsrf}>
         <div className={styles.field}>
           <label htmlFor="groupcode-variant">{t('variantLabel')}</label>
-          <select id="groupcode-variant" name="variant" required className={own.fit}>
+          <select id="groupcode-variant" name="variant" className={own.fit}>
             {GROUP_VARIANTS.map((variant) => (
               <option key={variant} value={variant}>{t(`variants.${variant}`)}</option>
             ))}
