@@ -2,6 +2,7 @@ import type { Language } from '@/lib/api/languages';
 import type { Database, Sql } from '@/lib/embedded-api/db/database';
 import { hashKey } from '@/lib/embedded-api/keys';
 import { newAccessCode, newIdentCode } from './codes';
+import { csvHeader, csvLine, type CsvDialect } from './csv';
 
 export type Candidate = { title?: string; firstName?: string; lastName?: string; pseudonym?: string };
 
@@ -33,10 +34,18 @@ export type CreatedAssessment = {
 
 export const MAX_COUNT = 10_000;
 
+/** The columns of the codes' CSV, as `assessment create` prints it and the console downloads it. */
+export const CREATE_COLUMNS = ['ident_code', 'access_code', 'deep_link'] as const;
+
+/** The created assessments' codes as CSV: a header, then one line each; the one place that writes it for every door. */
+export function createdAssessmentsCsv(created: readonly CreatedAssessment[], dialect: CsvDialect): string {
+  return csvHeader(CREATE_COLUMNS, dialect) + created.map((c) => csvLine([c.identCode, c.accessCode, c.deepLink], dialect)).join('');
+}
+
 /** The questionnaire named is not imported (or has no version yet). */
 export class UnknownQuestionnaireError extends Error {
   readonly exitCode = 1;
-  constructor(key: string, known: string[]) {
+  constructor(readonly key: string, known: string[]) {
     super(
       `questionnaire '${key}' is not imported. ` +
         (known.length ? `Imported: ${known.join(', ')}.` : 'None is imported yet.') +

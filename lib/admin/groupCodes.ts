@@ -9,7 +9,7 @@ import {
 } from '@/lib/content/groupCode';
 import { formatIssues, jsonSyntaxProblem, TOP_LEVEL } from '@/lib/content/problems';
 import type { Database, Sql } from '@/lib/embedded-api/db/database';
-import { groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
+import { GROUP_VARIANTS, groupVariant, isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { GROUP_CODE_MAX_LENGTH, GROUP_CODE_MIN_LENGTH, groupCodeShape } from '@/lib/validation/groupCode';
 import { LINK_LANGUAGE, UnknownQuestionnaireError } from './assessments';
 import { randomCode } from './codes';
@@ -233,4 +233,136 @@ export async function closeGroupCode(db: Database, code: string): Promise<Closed
     const [closed] = await tx.query<{ closed_at: Date }>('update group_code set closed_at = now() where upper(code) = upper($1) returning closed_at', [code]);
     return { code: row.code, closedAt: new Date(closed!.closed_at), already: false };
   });
+}
+
+/** `--variant` and the console's choice: ra, kodew or kodegroupcode, any case. */
+export function parseVariant(text: string): GroupVariant {
+  const variant = text.trim().toLowerCase();
+  if (!isGroupVariant(variant)) throw new UsageError(`--variant must be one of ${GROUP_VARIANTS.join(', ')}, not '${text}'`);
+  return variant;
+}
+
+/**
+ * A variant without a questionnaire selection answers the one questionnaire its code names: a
+ * second would never be reached (finishing the first would send them to a selection they lack).
+ */
+export const hasSelection = (variant: GroupVariant): boolean => groupVariant(variant).calls.selection !== undefined;
+
+/** Whether the questionnaires fit a variant without a selection: exactly one, selectable. */
+export function fitsVariant(variant: GroupVariant, questionnaires: readonly GroupQuestionnaire[]): boolean {
+  return hasSelection(variant) || (questionnaires.length === 1 && questionnaires[0]!.selectable);
+}
+
+export type GroupCodeListing = {
+  id: number;
+  code: string;
+  variant: GroupVariant;
+  product: number;
+  questionnaires: GroupQuestionnaire[];
+  fields: AdditionalFieldDefinition[];
+  language: Language;
+  validUntil: Date | null;
+  closedAt: Date | null;
+  /** Logins the code has had: each started a participant. */
+  participants: number;
+  createdAt: Date;
+};
+
+type GroupListRow = {
+  id: number;
+  code: string;
+  variant: GroupVariant;
+  product: number;
+  questionnaires: GroupQuestionnaire[] | string;
+  fields: AdditionalFieldDefinition[] | string;
+  ui_language: Language;
+  valid_until: Date | string | null;
+  closed_at: Date | string | null;
+  participants: number;
+  created_at: Date | string;
+};
+
+const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const dateOf = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+const GROUP_LIST_SELECT = `select g.id, g.code, g.variant, g.product, g.questionnaires, g.fields, g.ui_language, g.valid_until, g.closed_at, g.created_at,
+    (select count(*)::int from group_member m where m.group_code_id = g.id) as participants
+  from group_code g`;
+
+function listingOf(row: GroupListRow): GroupCodeListing {
+  return {
+    id: row.id,
+    code: row.code,
+    variant: row.variant,
+    product: row.product,
+    questionnaires: jsonOf(row.questionnaires),
+    fields: jsonOf(row.fields),
+    language: row.ui_language,
+    validUntil: dateOf(row.valid_until),
+    closedAt: dateOf(row.closed_at),
+    participants: row.participants,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export type GroupCodeFilter = {
+  variant?: GroupVariant;
+  /** Keyset: group codes after this id in the order asked for. */
+  after?: number;
+  limit: number;
+  /** The command line lists in creation order, the console the newest first. */
+  order?: 'oldest' | 'newest';
+};
+
+/** The group codes, a page at a time (lib/admin/pages.ts reads them all). */
+export async function listGroupCodes(sql: Sql, filter: GroupCodeFilter): Promise<GroupCodeListing[]> {
+  const newest = filter.order === 'newest';
+  const rows = await sql.query<GroupListRow>(
+    `${GROUP_LIST_SELECT}
+      where ($1::text is null or g.variant = $1) and ($2::int is null or ${newest ? 'g.id < $2' : 'g.id > $2'})
+      order by g.id ${newest ? 'desc' : 'asc'}
+      limit $3`,
+    [filter.variant ?? null, filter.after ?? null, filter.limit],
+  );
+  return rows.map(listingOf);
+}
+
+/** One group code by its code, in any case. */
+export async function findGroupCodeListing(sql: Sql, code: string): Promise<GroupCodeListing | undefined> {
+  const [row] = await sql.query<GroupListRow>(`${GROUP_LIST_SELECT} where upper(g.code) = upper($1)`, [code]);
+  return row ? listingOf(row) : undefined;
+}
+
+/**
+ * A group code's participant as the operator follows them, without their personal access code
+ * (it is theirs to come back with): when they started, whether their personal info is saved, the
+ * questionnaire they are on, and how many of their questionnaires they have finished.
+ */
+export type GroupParticipant = {
+  /** Their number: the group_member id, as the export and `assessment list` name them. */
+  number: number;
+  createdAt: Date;
+  personalInfoSavedAt: Date | null;
+  currentQuestionnaire: string | null;
+  finished: number;
+};
+
+export async function groupCodeParticipants(sql: Sql, groupCodeId: number, page: { after?: number; limit: number }): Promise<GroupParticipant[]> {
+  const rows = await sql.query<{ id: number; created_at: Date | string; personal_info_saved_at: Date | string | null; current: string | null; finished: number }>(
+    `select m.id, m.created_at, m.personal_info_saved_at,
+            (select a.questionnaire_key from assessment a where a.id = m.current_assessment_id) as current,
+            (select count(*)::int from assessment a where a.group_member_id = m.id and a.finished_at is not null) as finished
+       from group_member m
+      where m.group_code_id = $1 and ($2::int is null or m.id > $2)
+      order by m.id
+      limit $3`,
+    [groupCodeId, page.after ?? null, page.limit],
+  );
+  return rows.map((row) => ({
+    number: row.id,
+    createdAt: new Date(row.created_at),
+    personalInfoSavedAt: dateOf(row.personal_info_saved_at),
+    currentQuestionnaire: row.current,
+    finished: row.finished,
+  }));
 }

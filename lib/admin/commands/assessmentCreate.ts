@@ -1,11 +1,11 @@
-import { createAssessments, MAX_COUNT } from '../assessments';
+import { CREATE_COLUMNS, createAssessments, createdAssessmentsCsv, MAX_COUNT } from '../assessments';
 import { parseBaseUrl, parseCandidate, parseLanguage, parseValidUntil } from '../assessmentOptions';
 import { EXIT, type Command } from '../command';
-import { CSV, csvHeader, csvLine, EXCEL_CSV } from '../csv';
+import { CSV, EXCEL_CSV } from '../csv';
 import { withAdminDatabase } from '../database';
 import { parseOptions, required, wholeNumber } from '../options';
 
-export const CREATE_COLUMNS = ['ident_code', 'access_code', 'deep_link'] as const;
+export { CREATE_COLUMNS };
 
 const HELP = `Usage: npm run admin -- assessment create --questionnaire <key> [options]
 
@@ -70,7 +70,7 @@ export const assessmentCreate: Command = {
       }), { onWait: io.err });
 
     const dialect = values.excel ? EXCEL_CSV : CSV;
-    io.out(csvHeader(CREATE_COLUMNS, dialect) + created.map((c) => csvLine([c.identCode, c.accessCode, c.deepLink], dialect)).join(''));
+    io.out(createdAssessmentsCsv(created, dialect));
     io.err(mustRegister
       ? `Created ${created.length} assessments (questionnaire ${questionnaireKey}, version ${created[0]!.questionnaireVersion}); no access codes: participants register at their deep link.`
       : `Created ${created.length} assessments (questionnaire ${questionnaireKey}, version ${created[0]!.questionnaireVersion}).`);

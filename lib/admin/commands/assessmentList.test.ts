@@ -93,6 +93,19 @@ describe('assessment list', () => {
     }
   });
 
+  it('filters by state and by ident-code prefix, as the console searches; names a wrong state', async () => {
+    const finished = recorder(env);
+    expect(await runAdmin(['assessment', 'list', '--state', 'finished'], finished)).toBe(EXIT.ok);
+    expect(parseCsv(finished.text())).toEqual([expect.objectContaining({ ident_code: created[0]!.ident_code, state: 'finished', last_activity: '2030-05-06T07:08:09.000Z' })]);
+    const notStarted = recorder(env);
+    expect(await runAdmin(['assessment', 'list', '--state', 'not-started', '--search', created[1]!.ident_code!.slice(0, 5).toLowerCase()], notStarted)).toBe(EXIT.ok);
+    expect(parseCsv(notStarted.text()).map((r) => r.ident_code)).toContain(created[1]!.ident_code);
+    expect(parseCsv(notStarted.text()).map((r) => r.state)).not.toContain('finished');
+    const wrong = recorder(env);
+    expect(await runAdmin(['assessment', 'list', '--state', 'done'], wrong)).toBe(EXIT.usage);
+    expect(wrong.stderr.join('')).toContain("--state must be one of not-started, in-progress, finished, expired, not 'done'");
+  });
+
   it('names an unknown option', async () => {
     const io = recorder(env);
     expect(await runAdmin(['assessment', 'list', '--all'], io)).toBe(EXIT.usage);

@@ -1,5 +1,6 @@
 import type { Sql } from '@/lib/embedded-api/db/database';
-import { EXIT, type Command } from '../command';
+import { searchAssessments, type AssessmentSearch, type AssessmentState } from '../assessmentSearch';
+import { EXIT, UsageError, type Command } from '../command';
 import { CSV, csvHeader, csvLine, EXCEL_CSV, isoUtc, type CsvDialect } from '../csv';
 import { withAdminDatabase } from '../database';
 import { parseOptions } from '../options';
@@ -17,11 +18,13 @@ export const LIST_COLUMNS = [
   'finished_at',
   'group_code',
   'participant',
+  'state',
+  'last_activity',
 ] as const;
 
 const PAGE_SIZE = 500;
 
-const HELP = `Usage: npm run admin -- assessment list [--questionnaire <key>] [--excel]
+const HELP = `Usage: npm run admin -- assessment list [--questionnaire <key>] [--state <state>] [--search <text>] [--excel]
 
 Lists assessments as CSV on stdout (RFC 4180, UTF-8, comma-separated), in the order they were
 created, one line each, without any code secret (no access code, no hash, no names):
@@ -29,54 +32,43 @@ created, one line each, without any code secret (no access code, no hash, no nam
 Timestamps are ISO 8601 in UTC; empty when unset. answered_items counts the saved answer items.
 A group participant's assessment shows the group code and the participant's number (as the export
 does) and no ident code: it has only an internal one, made from their personal access code.
+state is not-started, in-progress (something is saved: an answer or a draft of a page), finished,
+or expired (valid_until has passed unfinished); last_activity is the last save or the finish. The
+console's assessment list (/admin/assessments) searches the same way.
 
 Options:
   --questionnaire <key>  only the assessments of this questionnaire
+  --state <state>        only those in this state: not-started, in-progress, finished, expired
+  --search <text>        only those whose ident code starts with the text, or whose candidate's
+                         name (title, first or last name, pseudonym) contains it; any case
   --excel                semicolon-separated, UTF-8 with BOM, for Excel in German locales
 
 Example:
   npm run admin -- assessment list --questionnaire competency-24 > assessments.csv`;
 
-type ListRow = {
-  id: number;
-  ident_code: string;
-  questionnaire_key: string;
-  questionnaire_version: number | null;
-  product: number;
-  created_at: Date | string;
-  valid_until: Date | string | null;
-  first_login_done: boolean;
-  answered_items: number;
-  finished_at: Date | string | null;
-  group_code: string | null;
-  participant: number | null;
-};
-
 /** Writes the listing page by page; answers how many assessments it listed. */
-export async function listAssessments(sql: Sql, questionnaireKey: string | undefined, dialect: CsvDialect, write: (chunk: string) => void): Promise<number> {
-  const readPage = (after: number | undefined, limit: number) =>
-    sql.query<ListRow>(
-      `select a.id, case when a.group_member_id is null then a.ident_code end as ident_code, a.questionnaire_key, a.questionnaire_version, a.product, a.created_at, a.valid_until,
-              a.first_login_done, a.finished_at,
-              (select count(*)::int from answer s where s.assessment_id = a.id) as answered_items,
-              (select g.code from group_member m join group_code g on g.id = m.group_code_id where m.id = a.group_member_id) as group_code,
-              a.group_member_id as participant
-         from assessment a
-        where ($1::text is null or a.questionnaire_key = $1) and a.id > $2
-        order by a.id
-        limit $3`,
-      [questionnaireKey ?? null, after ?? 0, limit],
-    );
+export async function listAssessments(sql: Sql, filter: Pick<AssessmentSearch, 'questionnaireKey' | 'state' | 'text'>, dialect: CsvDialect, write: (chunk: string) => void): Promise<number> {
+  const now = new Date();
+  const readPage = (after: number | undefined, limit: number) => searchAssessments(sql, { ...filter, ...(after !== undefined && { after }), limit, order: 'oldest', now });
   let listed = 0;
   write(csvHeader(LIST_COLUMNS, dialect));
   for await (const page of keysetPages(readPage, (row) => row.id, PAGE_SIZE)) {
     write(page.map((row) => csvLine([
-      row.ident_code, row.questionnaire_key, row.questionnaire_version, row.product, isoUtc(row.created_at), isoUtc(row.valid_until),
-      row.first_login_done, row.answered_items, isoUtc(row.finished_at), row.group_code, row.participant,
+      row.identCode, row.questionnaireKey, row.questionnaireVersion, row.product, isoUtc(row.createdAt), isoUtc(row.validUntil),
+      row.firstLoginDone, row.answeredItems, isoUtc(row.finishedAt), row.groupCode, row.participant, STATE_NAMES[row.state], isoUtc(row.lastActivity),
     ], dialect)).join(''));
     listed += page.length;
   }
   return listed;
+}
+
+/** The states as the command line spells them (the console's texts name them in the operator's language). */
+const STATE_NAMES: Record<AssessmentState, string> = { notStarted: 'not-started', inProgress: 'in-progress', finished: 'finished', expired: 'expired' };
+
+function parseState(text: string): AssessmentState {
+  const state = (Object.keys(STATE_NAMES) as AssessmentState[]).find((name) => STATE_NAMES[name] === text.trim().toLowerCase());
+  if (!state) throw new UsageError(`--state must be one of ${Object.values(STATE_NAMES).join(', ')}, not '${text}'`);
+  return state;
 }
 
 export const assessmentList: Command = {
@@ -86,10 +78,15 @@ export const assessmentList: Command = {
   run: async (args, io) => {
     const { values } = parseOptions(args, {
       questionnaire: { type: 'string' },
+      state: { type: 'string' },
+      search: { type: 'string' },
       excel: { type: 'boolean', default: false },
     });
     const key = values.questionnaire?.trim() || undefined;
-    const listed = await withAdminDatabase(io.env, ({ db }) => listAssessments(db, key, values.excel ? EXCEL_CSV : CSV, io.out), { onWait: io.err });
+    const state = values.state !== undefined ? parseState(values.state) : undefined;
+    const text = values.search?.trim() || undefined;
+    const filter = { ...(key && { questionnaireKey: key }), ...(state && { state }), ...(text && { text }) };
+    const listed = await withAdminDatabase(io.env, ({ db }) => listAssessments(db, filter, values.excel ? EXCEL_CSV : CSV, io.out), { onWait: io.err });
     io.err(`${listed} assessments${key ? ` of questionnaire ${key}` : ''}.`);
     return EXIT.ok;
   },

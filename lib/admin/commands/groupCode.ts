@@ -1,7 +1,7 @@
-import type { AdditionalFieldDefinition, GroupQuestionnaire } from '@/lib/content/groupCode';
+import type { AdditionalFieldDefinition } from '@/lib/content/groupCode';
 import type { Sql } from '@/lib/embedded-api/db/database';
 import { sortAdditionalFields } from '@/lib/validation/additionalFields';
-import { GROUP_VARIANTS, groupVariant, isGroupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
+import { GROUP_VARIANTS, groupVariant, type GroupVariant } from '@/lib/flows/groupVariants';
 import { GROUP_CODE_MAX_LENGTH, GROUP_CODE_MIN_LENGTH } from '@/lib/validation/groupCode';
 import { parseBaseUrl, parseLanguage, parseValidUntil } from '../assessmentOptions';
 import { EXIT, UsageError, type Command } from '../command';
@@ -11,9 +11,12 @@ import {
   closeGroupCode,
   createGroupCode,
   FieldsFileError,
+  fitsVariant,
   GROUP_CODE_LENGTH,
+  listGroupCodes,
   parseGroupCode,
   parseQuestionnaireList,
+  parseVariant,
   questionnaireNotation,
   readFieldsFile,
 } from '../groupCodes';
@@ -63,18 +66,6 @@ Examples:
   npm run admin -- groupcode create --variant kodegroupcode --questionnaires grid-10 --fields fields.json --language de
   npm run admin -- groupcode create --variant ra --questionnaires ra-requirements`;
 
-/**
- * A variant without a questionnaire selection answers the one questionnaire its code names: a
- * second would never be reached (finishing the first would send them to a selection they lack).
- */
-const hasSelection = (variant: GroupVariant) => groupVariant(variant).calls.selection !== undefined;
-
-function parseVariant(text: string): GroupVariant {
-  const variant = text.trim().toLowerCase();
-  if (!isGroupVariant(variant)) throw new UsageError(`--variant must be one of ${GROUP_VARIANTS.join(', ')}, not '${text}'`);
-  return variant;
-}
-
 const groupCodeCreate: Command = {
   name: 'groupcode create',
   summary: 'create a group code and print it with its deep link (CSV)',
@@ -100,7 +91,7 @@ const groupCodeCreate: Command = {
     if (fieldsFile !== undefined && groupVariant(variant).personalFields === 'nameEmail') {
       throw new UsageError(`--fields: the ${variant} variant asks for name and e-mail; it has no additional fields`);
     }
-    if (!hasSelection(variant) && (questionnaires.length > 1 || !questionnaires[0]!.selectable)) {
+    if (!fitsVariant(variant, questionnaires)) {
       throw new UsageError(`--questionnaires: a ${variant} group code has no questionnaire selection; name exactly one questionnaire, selectable`);
     }
 
@@ -159,39 +150,16 @@ Options:
 Example:
   npm run admin -- groupcode list --variant kodew`;
 
-type GroupListRow = {
-  id: number;
-  code: string;
-  variant: string;
-  product: number;
-  questionnaires: GroupQuestionnaire[] | string;
-  fields: AdditionalFieldDefinition[] | string;
-  valid_until: Date | string | null;
-  closed_at: Date | string | null;
-  participants: number;
-  created_at: Date | string;
-};
-
-const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
-async function listGroupCodes(sql: Sql, variant: GroupVariant | undefined, dialect: CsvDialect, write: (chunk: string) => void): Promise<number> {
-  const readPage = (after: number | undefined, limit: number) =>
-    sql.query<GroupListRow>(
-      `select g.id, g.code, g.variant, g.product, g.questionnaires, g.fields, g.valid_until, g.closed_at, g.created_at,
-              (select count(*)::int from group_member m where m.group_code_id = g.id) as participants
-         from group_code g
-        where ($1::text is null or g.variant = $1) and g.id > $2
-        order by g.id
-        limit $3`,
-      [variant ?? null, after ?? 0, limit],
-    );
+/** Writes the listing page by page; answers how many group codes it listed. */
+async function writeGroupCodeList(sql: Sql, variant: GroupVariant | undefined, dialect: CsvDialect, write: (chunk: string) => void): Promise<number> {
+  const readPage = (after: number | undefined, limit: number) => listGroupCodes(sql, { ...(variant && { variant }), ...(after !== undefined && { after }), limit });
   let listed = 0;
   write(csvHeader(GROUP_LIST_COLUMNS, dialect));
   for await (const page of keysetPages(readPage, (row) => row.id, 500)) {
     write(page.map((row) => csvLine([
-      row.code, row.variant, row.product, questionnaireNotation(jsonOf(row.questionnaires)),
-      sortAdditionalFields(jsonOf(row.fields)).map((field) => field.name.de).join(' | '),
-      isoUtc(row.valid_until), isoUtc(row.closed_at), row.participants, isoUtc(row.created_at),
+      row.code, row.variant, row.product, questionnaireNotation(row.questionnaires),
+      sortAdditionalFields(row.fields).map((field) => field.name.de).join(' | '),
+      isoUtc(row.validUntil), isoUtc(row.closedAt), row.participants, isoUtc(row.createdAt),
     ], dialect)).join(''));
     listed += page.length;
   }
@@ -205,7 +173,7 @@ const groupCodeList: Command = {
   run: async (args, io) => {
     const { values } = parseOptions(args, { variant: { type: 'string' }, excel: { type: 'boolean', default: false } });
     const variant = values.variant !== undefined ? parseVariant(values.variant) : undefined;
-    const listed = await withAdminDatabase(io.env, ({ db }) => listGroupCodes(db, variant, values.excel ? EXCEL_CSV : CSV, io.out), { onWait: io.err });
+    const listed = await withAdminDatabase(io.env, ({ db }) => writeGroupCodeList(db, variant, values.excel ? EXCEL_CSV : CSV, io.out), { onWait: io.err });
     io.err(`${listed} group codes${variant ? ` of variant ${variant}` : ''}.`);
     return EXIT.ok;
   },

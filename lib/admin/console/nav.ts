@@ -3,6 +3,8 @@ import type { ConsoleArea } from './texts';
 /** The console's sections, in the order of its navigation; each is labelled by its area's text "nav" (messages/console/<area>.json). */
 export const CONSOLE_SECTIONS: ReadonlyArray<{ href: string; area: ConsoleArea }> = [
   { href: '/admin', area: 'overview' },
+  { href: '/admin/assessments', area: 'assessments' },
+  { href: '/admin/groupcodes', area: 'groupcodes' },
   { href: '/admin/portal', area: 'portal' },
   { href: '/admin/privacy', area: 'privacy' },
   { href: '/admin/audit', area: 'audit' },
