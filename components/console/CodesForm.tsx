@@ -1,8 +1,9 @@
 'use client';
 
-import { useActionState, useEffect, useRef, type ReactNode } from 'react';
-import { useFormStatus } from 'react-dom';
+import type { ReactNode } from 'react';
 import type { ConsoleFormState } from '@/lib/admin/console/request';
+import { FormMessage, SubmitButton } from './FormParts';
+import { useConsoleForm } from './useConsoleForm';
 import styles from './Console.module.css';
 import own from './ConsoleParts.module.css';
 
@@ -13,7 +14,7 @@ import own from './ConsoleParts.module.css';
  * no cache, no log). The server action hands the CSV back as its state; this form shows it as a
  * data: link to download and in a read-only text box to copy. Before the scripts load the server
  * renders that same state into the answer to the form's POST (the page is no-store); once the page
- * is left, the codes are gone. Otherwise it is ConsoleForm: permalink, message, focus, values.
+ * is left, the codes are gone. Otherwise it is ConsoleForm (useConsoleForm: permalink, message, focus, values).
  */
 export type CodesFormState =
   | (NonNullable<ConsoleFormState> & {
@@ -23,37 +24,13 @@ export type CodesFormState =
 
 type Action = (previous: CodesFormState, formData: FormData) => Promise<CodesFormState>;
 
-function Submit({ label }: { label: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <button type="submit" className={styles.primary} disabled={pending} aria-busy={pending}>
-      {label}
-    </button>
-  );
-}
-
 export function CodesForm({ id, action, pageAddress, submitLabel, xsrf, children }: { id: string; action: Action; pageAddress: string; submitLabel: string; xsrf: string; children?: ReactNode }) {
-  const [state, formAction] = useActionState(action, null, pageAddress);
-  const form = useRef<HTMLFormElement>(null);
-  const message = useRef<HTMLParagraphElement>(null);
-  const codes = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (!state) return;
-    const element = form.current;
-    for (const [name, value] of Object.entries(state.values ?? {})) {
-      const input = element?.elements.namedItem(name);
-      if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement || input instanceof HTMLTextAreaElement) input.value = value;
-    }
-    const target = state.field ? element?.elements.namedItem(state.field) : null;
-    if (target instanceof HTMLElement) target.focus();
-    else if (state.codes) codes.current?.focus();
-    else message.current?.focus();
-  }, [state]);
+  const { state, formAction, pending, form, message, result } = useConsoleForm(action, pageAddress);
   const messageId = `${id}-message`;
   return (
     <>
       {state?.codes && (
-        <section ref={codes} tabIndex={-1} className={`${styles.section} ${own.codesBox}`} aria-labelledby={`${id}-codes-summary`}>
+        <section ref={result} tabIndex={-1} className={`${styles.section} ${own.codesBox}`} aria-labelledby={`${id}-codes-summary`}>
           <p id={`${id}-codes-summary`} role="status" className={styles.notice}>
             {state.codes.summary} <strong>{state.codes.once}</strong>
           </p>
@@ -69,14 +46,10 @@ export function CodesForm({ id, action, pageAddress, submitLabel, xsrf, children
         </section>
       )}
       <form id={id} ref={form} action={formAction} className={styles.form} aria-describedby={state?.error ? messageId : undefined}>
-        {state?.error && (
-          <p id={messageId} ref={message} role="alert" tabIndex={-1} className={styles.error}>
-            {state.error}
-          </p>
-        )}
+        <FormMessage id={messageId} state={state} message={message} />
         <input type="hidden" name="xsrf" value={xsrf} />
         {children}
-        <Submit label={submitLabel} />
+        <SubmitButton label={submitLabel} pending={pending} />
       </form>
     </>
   );

@@ -1,24 +1,17 @@
 'use client';
 
-import { useActionState, useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ConsoleFormState } from '@/lib/admin/console/request';
+import { FormMessage, SubmitButton } from './FormParts';
+import { useConsoleForm } from './useConsoleForm';
 import styles from './Console.module.css';
 
 type Action = (previous: ConsoleFormState, formData: FormData) => Promise<ConsoleFormState>;
 
-function Submit({ label, danger, pending }: { label: string; danger?: boolean; pending: boolean }) {
-  return (
-    <button type="submit" className={danger ? styles.danger : styles.primary} disabled={pending} aria-busy={pending}>
-      {label}
-    </button>
-  );
-}
-
 /**
- * Every console form: a server action with the page's address as its permalink, so that it works
- * before the scripts load (the server renders the answer), and the action's answer above the
- * fields, announced. After a refusal the field it concerns gets the focus, and what the operator
- * typed stays (React empties a form after its action; the answer gives the values back).
+ * Every console form that answers with a message: fields from the server page, the action's answer
+ * above them, announced (useConsoleForm does the rest). Forms whose answer brings more (codes shown
+ * once, an erasure's preview) use the same hook and parts.
  */
 export function ConsoleForm({
   id,
@@ -40,36 +33,14 @@ export function ConsoleForm({
   inline?: boolean;
   children?: ReactNode;
 }) {
-  const [state, formAction, pending] = useActionState(action, null, pageAddress);
-  const form = useRef<HTMLFormElement>(null);
-  const message = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (!state) return;
-    const element = form.current;
-    for (const [name, value] of Object.entries(state.values ?? {})) {
-      const input = element?.elements.namedItem(name);
-      if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement || input instanceof HTMLTextAreaElement) input.value = value;
-    }
-    const target = state.field ? element?.elements.namedItem(state.field) : null;
-    if (target instanceof HTMLElement) target.focus();
-    else message.current?.focus();
-  }, [state]);
+  const { state, formAction, pending, form, message } = useConsoleForm(action, pageAddress);
   const messageId = `${id}-message`;
   return (
     <form id={id} ref={form} action={formAction} className={inline ? styles.inlineForm : styles.form} aria-describedby={state?.error || state?.notice ? messageId : undefined}>
-      {state?.error && (
-        <p id={messageId} ref={message} role="alert" tabIndex={-1} className={styles.error}>
-          {state.error}
-        </p>
-      )}
-      {state?.notice && (
-        <p id={messageId} ref={message} role="status" tabIndex={-1} className={styles.notice}>
-          {state.notice}
-        </p>
-      )}
+      <FormMessage id={messageId} state={state} message={message} />
       {xsrf && <input type="hidden" name="xsrf" value={xsrf} />}
       {children}
-      <Submit label={submitLabel} pending={pending} {...(danger && { danger })} />
+      <SubmitButton label={submitLabel} pending={pending} {...(danger && { danger })} />
     </form>
   );
 }

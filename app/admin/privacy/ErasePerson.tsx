@@ -1,8 +1,8 @@
 'use client';
 
-import { useActionState, useEffect, useRef } from 'react';
-import { useFormStatus } from 'react-dom';
 import styles from '@/components/console/Console.module.css';
+import { SubmitButton } from '@/components/console/FormParts';
+import { useConsoleForm } from '@/components/console/useConsoleForm';
 import own from './Privacy.module.css';
 import { erasePersonStep, type EraseState } from './actions';
 
@@ -19,41 +19,16 @@ export type EraseTexts = {
   eraseSubmit: string;
 };
 
-function Submit({ label, danger }: { label: string; danger?: boolean }) {
-  const { pending } = useFormStatus();
-  return (
-    <button type="submit" className={danger ? styles.danger : styles.primary} disabled={pending} aria-busy={pending}>
-      {label}
-    </button>
-  );
-}
-
 /**
  * The erasure's two steps, one server action behind both forms (so that without scripts the
  * server renders each answer in place): the first names the person and shows what would be
  * erased; the second, shown only then, repeats the person in hidden fields and needs the
- * confirmation ticked. It is ConsoleForm's behaviour (permalink, focus, values kept) for a form
- * whose answer brings a second form.
+ * confirmation ticked. useConsoleForm gives both ConsoleForm's behaviour (permalink, focus, values
+ * kept); the preview is the result the focus goes to.
  */
 export function ErasePerson({ pageAddress, xsrf, texts }: { pageAddress: string; xsrf: string; texts: EraseTexts }) {
-  const [state, formAction] = useActionState<EraseState, FormData>(erasePersonStep, null, pageAddress);
-  const find = useRef<HTMLFormElement>(null);
-  const message = useRef<HTMLParagraphElement>(null);
-  const preview = useRef<HTMLHeadingElement>(null);
+  const { state, formAction, pending, form: find, message, result: preview } = useConsoleForm<EraseState>(erasePersonStep, pageAddress);
   const values = state?.values ?? {};
-  useEffect(() => {
-    if (!state) return;
-    const form = find.current;
-    for (const [name, value] of Object.entries(state.values ?? {})) {
-      const input = form?.elements.namedItem(name);
-      if (input instanceof HTMLInputElement && input.type === 'checkbox') input.checked = value === 'yes';
-      else if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement) input.value = value;
-    }
-    const target = state.field ? form?.elements.namedItem(state.field) : null;
-    if (target instanceof HTMLElement) target.focus();
-    else if (state.preview && !state.error) preview.current?.focus();
-    else message.current?.focus();
-  }, [state]);
   const showMessage = (state?.error && !state.preview) || state?.notice;
   return (
     <>
@@ -83,11 +58,11 @@ export function ErasePerson({ pageAddress, xsrf, texts }: { pageAddress: string;
             <span>{texts.keepAnswers}</span>
           </label>
         </div>
-        <Submit label={texts.previewSubmit} />
+        <SubmitButton label={texts.previewSubmit} pending={pending} />
       </form>
       {state?.preview && (
         <section className={styles.section} aria-labelledby="erase-preview">
-          <h3 id="erase-preview" ref={preview} tabIndex={-1} style={{ marginTop: 0 }}>{texts.previewTitle}</h3>
+          <h3 id="erase-preview" ref={preview as React.RefObject<HTMLHeadingElement | null>} tabIndex={-1} style={{ marginTop: 0 }}>{texts.previewTitle}</h3>
           <ul>
             {state.preview.counts.length === 0 ? <li>{texts.previewNone}</li> : state.preview.counts.map(([table, n]) => <li key={table}>{`${table}: ${n}`}</li>)}
           </ul>
@@ -107,7 +82,7 @@ export function ErasePerson({ pageAddress, xsrf, texts }: { pageAddress: string;
                 <span>{texts.confirm}</span>
               </label>
             </div>
-            <Submit label={texts.eraseSubmit} danger />
+            <SubmitButton label={texts.eraseSubmit} pending={pending} danger />
           </form>
         </section>
       )}
