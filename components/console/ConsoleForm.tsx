@@ -45,6 +45,7 @@ export function ConsoleForm({
   const [state, formAction] = useActionState(action, null, pageAddress);
   const form = useRef<HTMLFormElement>(null);
   const message = useRef<HTMLParagraphElement>(null);
+  const messageList = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!state) return;
     const element = form.current;
@@ -54,15 +55,25 @@ export function ConsoleForm({
     }
     const target = state.field ? element?.elements.namedItem(state.field) : null;
     if (target instanceof HTMLElement) target.focus();
-    else message.current?.focus();
+    else (message.current ?? messageList.current)?.focus();
   }, [state]);
   const messageId = `${id}-message`;
   return (
     <form id={id} ref={form} action={formAction} className={inline ? styles.inlineForm : styles.form} aria-describedby={state?.error || state?.notice ? messageId : undefined}>
-      {state?.error && (
+      {state?.error && !state.problems?.length && (
         <p id={messageId} ref={message} role="alert" tabIndex={-1} className={styles.error}>
           {state.error}
         </p>
+      )}
+      {state?.error && !!state.problems?.length && (
+        <div id={messageId} ref={messageList} role="alert" tabIndex={-1} className={styles.error}>
+          <p>{state.error}</p>
+          <ul>
+            {state.problems.map((problem, index) => (
+              <li key={index}>{problem}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {state?.notice && (
         <p id={messageId} ref={message} role="status" tabIndex={-1} className={styles.notice}>

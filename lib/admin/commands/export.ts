@@ -1,9 +1,8 @@
-import { recordAudit } from '@/lib/embedded-api/privacy/audit';
-import { ANONYMOUS_COLUMNS, exportAnonymousAnswers } from '../anonymousExport';
+import { ANONYMOUS_COLUMNS } from '../anonymousExport';
+import { runAnswersExport } from '../answersExport';
 import { EXIT, UsageError, type Command } from '../command';
-import { CSV, EXCEL_CSV } from '../csv';
 import { withAdminDatabase } from '../database';
-import { checkExportable, EXPORT_COLUMNS, exportAnswers, FIELD_COLUMN_PREFIX, type ExportFormat } from '../export';
+import { EXPORT_COLUMNS, FIELD_COLUMN_PREFIX, type ExportFormat } from '../export';
 import { parseOptions, required } from '../options';
 import { fileSink, stdoutSink, type Sink } from '../output';
 import { operatorPath } from '../paths';
@@ -66,17 +65,8 @@ export const exportCommand: Command = {
     const sink: Sink = values.output !== undefined ? await fileSink(operatorPath(io, required(values.output, '--output'))) : stdoutSink(io);
     try {
       const anonymous = values.anonymous;
-      const summary = await withAdminDatabase(io.env, async ({ db }) => {
-        await checkExportable(db, questionnaireKey);
-        const options = { questionnaireKey, format, finishedOnly: values['finished-only'], dialect: values.excel ? EXCEL_CSV : CSV };
-        const exported = await (anonymous ? exportAnonymousAnswers : exportAnswers)(db, options, sink.write);
-        await sink.commit();
-        if (anonymous) {
-          const details = { assessment: exported.participants, answer: exported.rows };
-          await recordAudit(db, { action: 'export-anonymous', subject: `questionnaire ${questionnaireKey}`, details, by: operatorName(io) }, Date.now());
-        }
-        return exported;
-      }, { onWait: io.err });
+      const request = { questionnaireKey, format, finishedOnly: values['finished-only'], excel: values.excel, anonymous };
+      const summary = await withAdminDatabase(io.env, ({ db }) => runAnswersExport(db, request, sink.write, operatorName(io), sink.commit), { onWait: io.err });
       io.err(`Exported ${summary.rows} answer items of ${summary.participants} participants${anonymous ? ' anonymously' : ''} (questionnaire ${questionnaireKey}) to ${sink.describe}.`);
       return EXIT.ok;
     } catch (error) {

@@ -3,6 +3,9 @@ import type { ConsoleArea } from './texts';
 /** The console's sections, in the order of its navigation; each is labelled by its area's text "nav" (messages/console/<area>.json). */
 export const CONSOLE_SECTIONS: ReadonlyArray<{ href: string; area: ConsoleArea }> = [
   { href: '/admin', area: 'overview' },
+  { href: '/admin/questionnaires', area: 'questionnaires' },
+  { href: '/admin/exports', area: 'exports' },
+  { href: '/admin/mail', area: 'mail' },
   { href: '/admin/audit', area: 'audit' },
 ];
 
