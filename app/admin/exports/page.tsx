@@ -44,7 +44,7 @@ export default async function ExportsPage({ searchParams }: Props) {
             )}
             <div className={styles.field}>
               <label htmlFor="export-questionnaire">{t('questionnaire')}</label>
-              <select id="export-questionnaire" name="questionnaire" defaultValue={chosen && keys.includes(chosen) ? chosen : keys[0]} required>
+              <select id="export-questionnaire" name="questionnaire" defaultValue={chosen && keys.includes(chosen) ? chosen : keys[0]}>
                 {keys.map((key) => (
                   <option key={key} value={key}>{key}</option>
                 ))}
