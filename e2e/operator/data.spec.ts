@@ -134,6 +134,12 @@ test.describe('@operator the console\'s questionnaires, exports and mail', needs
     await expect(page.getByRole('main').getByRole('status')).toHaveText('grid-console: Version 1 angelegt (neuer Schlüssel).');
     await expect(page.getByRole('row', { name: /^grid-console 1 2 10/ })).toBeVisible();
 
+    // One over the limit is refused as soon as it is chosen (sent, the server would refuse its body).
+    await page.getByLabel('Fragebogen-Datei (JSON)').setInputFiles({ name: 'large.json', mimeType: 'application/json', buffer: Buffer.alloc(1100 * 1024, ' ') });
+    expect(await page.getByLabel('Fragebogen-Datei (JSON)').evaluate((input) => (input as HTMLInputElement).validationMessage)).toBe(
+      'Die Datei ist größer als 1.000 KB. Importieren Sie sie auf der Kommandozeile.',
+    );
+
     // A broken one is refused with every problem, in the words `questionnaire import` prints.
     const broken = path.join(folder, 'grid-broken.json');
     const questions = (grid.questions as Array<Record<string, unknown>>).slice(0, 2);
@@ -171,6 +177,15 @@ test.describe('@operator the console\'s questionnaires, exports and mail', needs
     const objects = (await json.json()) as Array<Record<string, string | number | null>>;
     const fromJson = objects.filter((row) => row.ident_code === 'P1RESUME1').map((row) => columns!.map((column) => (row[column] === null ? '' : String(row[column]))));
     expect(fromJson).toEqual(resumed);
+
+    // A questionnaire nobody knows comes back to the form, named.
+    await page.goto(`${server!.url}/admin/exports/answers?questionnaire=nothing-here&format=json`);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Diesen Fragebogen gibt es nicht: Er ist weder importiert noch hat er Zugänge.');
+    // Without a session, nothing: not even whether the questionnaire exists.
+    for (const key of ['competency-24', 'nothing-here']) {
+      const anonymous = await fetch(`${server!.url}/admin/exports/answers?questionnaire=${key}&format=csv`, { redirect: 'manual' });
+      expect([anonymous.status, await anonymous.json()]).toEqual([401, { error: 'signedOut' }]);
+    }
 
     // The form itself: CSV for Excel, only the finished, as a download.
     await page.getByLabel('Fragebogen', { exact: true }).selectOption('competency-24');

@@ -7,6 +7,7 @@ import { Refusal } from '@/components/console/Refusal';
 import { TableScroller } from '@/components/console/TableScroller';
 import styles from '@/components/console/Console.module.css';
 import { importQuestionnaireFile } from './actions';
+import { QuestionnaireFileInput } from './QuestionnaireFileInput';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,6 +19,7 @@ export default async function QuestionnairesPage() {
   const rows = await listQuestionnaireVersions(page.db);
   const format = new Intl.DateTimeFormat(page.language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Berlin' });
   const number = new Intl.NumberFormat(page.language);
+  const size = `${number.format(UPLOAD_MAX_BYTES / 1024)} KB`;
   return (
     <>
       <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
@@ -29,8 +31,8 @@ export default async function QuestionnairesPage() {
           <ConsoleForm id="questionnaire-import" action={importQuestionnaireFile} pageAddress={page.pageAddress} submitLabel={t('submit')} xsrf={page.xsrf}>
             <div className={styles.field}>
               <label htmlFor="questionnaire-file">{t('file')}</label>
-              <input id="questionnaire-file" name="file" type="file" accept="application/json,.json" required aria-describedby="questionnaire-file-hint questionnaire-import-message" />
-              <p id="questionnaire-file-hint" className={styles.hint}>{t('fileHint', { size: `${number.format(UPLOAD_MAX_BYTES / 1024)} KB` })}</p>
+              <QuestionnaireFileInput maxBytes={UPLOAD_MAX_BYTES} tooLarge={t('tooLarge', { size })} describedBy="questionnaire-file-hint questionnaire-import-message" />
+              <p id="questionnaire-file-hint" className={styles.hint}>{t('fileHint', { size })}</p>
             </div>
           </ConsoleForm>
         </section>
