@@ -13,7 +13,7 @@ import type { ConsoleFormState } from '@/lib/admin/console/request';
 export function useConsoleForm<S extends ConsoleFormState>(action: (previous: S, formData: FormData) => Promise<S>, pageAddress: string) {
   const [state, formAction, pending] = useActionState<S, FormData>(action as (previous: Awaited<S>, formData: FormData) => Promise<S>, null as Awaited<S>, pageAddress);
   const form = useRef<HTMLFormElement>(null);
-  const message = useRef<HTMLParagraphElement>(null);
+  const message = useRef<HTMLElement>(null);
   const result = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!state) return;

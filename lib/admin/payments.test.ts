@@ -1,7 +1,7 @@
 import type { Database } from '@/lib/embedded-api/db/database';
 import { migrate } from '@/lib/embedded-api/db/migrations';
 import { openTestDatabase } from '@/lib/embedded-api/db/testDatabase';
-import { chunksOf } from './chunks';
+import { pushedChunks } from './pushedChunks';
 import { CSV } from './csv';
 import { paymentGroups, writePayments } from './payments';
 import { parseCsv } from './testSupport';
@@ -54,14 +54,14 @@ describe('paymentGroups: what the portal page shows', () => {
 });
 
 describe('writePayments: the invoice export of both doors', () => {
-  it('the console download (chunksOf) writes what the command line writes', async () => {
+  it('the console download (pushedChunks) writes what the command line writes', async () => {
     let direct = '';
     const counts = await writePayments(db, { format: 'csv', dialect: CSV }, (chunk) => {
       direct += chunk;
     });
     expect(counts).toEqual({ paid: 1, 'not confirmed': 1, open: 2 });
     let downloaded = '';
-    for await (const chunk of chunksOf((write) => writePayments(db, { format: 'csv', dialect: CSV }, write))) downloaded += chunk;
+    for await (const chunk of pushedChunks((write) => writePayments(db, { format: 'csv', dialect: CSV }, write))) downloaded += chunk;
     expect(downloaded).toBe(direct);
     const rows = parseCsv(downloaded);
     expect(rows.map((row) => [row.transaction_id, row.status, row.invoice_name])).toEqual([

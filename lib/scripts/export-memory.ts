@@ -12,32 +12,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { withAdminDatabase } from '@/lib/admin/database';
+import { seedExportRows } from './exportBenchSeed';
 
-const ITEMS_PER_PARTICIPANT = 100;
 const large = Number(process.env.ROWS ?? 100_000);
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-memory-'));
 const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
 const BIN = path.join(process.cwd(), 'lib/admin/bin.mjs');
 
-async function seed(key: string, rows: number): Promise<void> {
-  const participants = Math.ceil(rows / ITEMS_PER_PARTICIPANT);
-  await withAdminDatabase(env, async ({ db }) => {
-    await db.query('delete from assessment where questionnaire_key = $1', [key]);
-    const [assessor] = await db.query<{ id: number }>('insert into assessor (is_registered) values (true) returning id');
-    await db.query(
-      `insert into assessment (ident_code, product, assessor_id, questionnaire_key, questionnaire_version, finished_at)
-       select $1 || lpad(g::text, 7, '0'), 1, $2, $3, 1, now() from generate_series(1, $4::int) g`,
-      [key === 'bench-small' ? 'S' : 'L', assessor!.id, key, participants],
-    );
-    await db.query(
-      `insert into answer (assessment_id, question_id, answer_id, value)
-       select a.id, (i - 1) / 4 + 1, i, (i - 1) % 4 + 1 from assessment a, generate_series(1, $2::int) i where a.questionnaire_key = $1`,
-      [key, ITEMS_PER_PARTICIPANT],
-    );
-  });
-}
+const seed = (key: string, rows: number) => seedExportRows(env, key, rows, key === 'bench-small' ? 'S' : 'L');
 
 type Run = { rows: string; format: string; anonymous: boolean; seconds: number; peakRssMb: number; fileMb: number; exit: number | null };
 

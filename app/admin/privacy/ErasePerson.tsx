@@ -1,7 +1,7 @@
 'use client';
 
 import styles from '@/components/console/Console.module.css';
-import { SubmitButton } from '@/components/console/FormParts';
+import { FormMessage, SubmitButton } from '@/components/console/FormParts';
 import { useConsoleForm } from '@/components/console/useConsoleForm';
 import own from './Privacy.module.css';
 import { erasePersonStep, type EraseState } from './actions';
@@ -33,12 +33,8 @@ export function ErasePerson({ pageAddress, xsrf, texts }: { pageAddress: string;
   return (
     <>
       <form id="erase-find" ref={find} action={formAction} className={styles.form} aria-describedby={showMessage ? 'erase-message' : undefined}>
-        {state?.error && !state.preview && (
-          <p id="erase-message" ref={message} role="alert" tabIndex={-1} className={styles.error}>{state.error}</p>
-        )}
-        {state?.notice && (
-          <p id="erase-message" ref={message} role="status" tabIndex={-1} className={styles.notice}>{state.notice}</p>
-        )}
+        {/* An error of the second step shows there, beside the confirmation. */}
+        {!(state?.error && state.preview) && <FormMessage id="erase-message" state={state} message={message} />}
         <input type="hidden" name="xsrf" value={xsrf} />
         <div className={styles.field}>
           <label htmlFor="erase-kind">{texts.kind}</label>
@@ -68,9 +64,7 @@ export function ErasePerson({ pageAddress, xsrf, texts }: { pageAddress: string;
           </ul>
           {state.preview.shared && <p>{texts.shared}</p>}
           <form id="erase-confirm" action={formAction} className={styles.form} aria-describedby={state.error ? 'erase-confirm-message' : undefined}>
-            {state.error && (
-              <p id="erase-confirm-message" ref={message} role="alert" tabIndex={-1} className={styles.error}>{state.error}</p>
-            )}
+            {state.error && <FormMessage id="erase-confirm-message" state={state} message={message} />}
             <input type="hidden" name="xsrf" value={xsrf} />
             <input type="hidden" name="step" value="erase" />
             <input type="hidden" name="kind" value={values.kind ?? ''} />

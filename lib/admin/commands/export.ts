@@ -1,12 +1,11 @@
 import { ANONYMOUS_COLUMNS } from '../anonymousExport';
+import { runAnswersExport } from '../answersExport';
 import { EXIT, UsageError, type Command } from '../command';
-import { CSV, EXCEL_CSV } from '../csv';
 import { withAdminDatabase } from '../database';
-import { checkExportable, EXPORT_COLUMNS, exportAnswers, FIELD_COLUMN_PREFIX, type ExportFormat } from '../export';
+import { EXPORT_COLUMNS, FIELD_COLUMN_PREFIX, type ExportFormat } from '../export';
 import { parseOptions, required } from '../options';
 import { fileSink, stdoutSink, type Sink } from '../output';
 import { operatorPath } from '../paths';
-import { exportAnonymousAudited } from '../privacy';
 import { operatorName } from '../privacyOptions';
 
 const HELP = `Usage: npm run admin -- export --questionnaire <key> [--anonymous] [--format csv|json] [--finished-only] [--excel] [--output <file>]
@@ -66,14 +65,8 @@ export const exportCommand: Command = {
     const sink: Sink = values.output !== undefined ? await fileSink(operatorPath(io, required(values.output, '--output'))) : stdoutSink(io);
     try {
       const anonymous = values.anonymous;
-      const summary = await withAdminDatabase(io.env, async ({ db }) => {
-        const options = { questionnaireKey, format, finishedOnly: values['finished-only'], dialect: values.excel ? EXCEL_CSV : CSV };
-        if (anonymous) return exportAnonymousAudited(db, options, operatorName(io), sink);
-        await checkExportable(db, questionnaireKey);
-        const exported = await exportAnswers(db, options, sink.write);
-        await sink.commit();
-        return exported;
-      }, { onWait: io.err });
+      const request = { questionnaireKey, format, finishedOnly: values['finished-only'], excel: values.excel, anonymous };
+      const summary = await withAdminDatabase(io.env, ({ db }) => runAnswersExport(db, request, sink.write, operatorName(io), sink.commit), { onWait: io.err });
       io.err(`Exported ${summary.rows} answer items of ${summary.participants} participants${anonymous ? ' anonymously' : ''} (questionnaire ${questionnaireKey}) to ${sink.describe}.`);
       return EXIT.ok;
     } catch (error) {

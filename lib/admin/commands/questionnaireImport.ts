@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { questionnaireFilesIn, readQuestionnaireFile, type QuestionnaireFile } from '@/lib/content/files';
-import { importQuestionnaire, type ImportResult } from '@/lib/embedded-api/questionnaires/import';
+import type { ImportResult } from '@/lib/embedded-api/questionnaires/import';
 import { EXIT, UsageError, type Command, type Io } from '../command';
 import { withAdminDatabase } from '../database';
 import { parseOptions } from '../options';
 import { operatorPath } from '../paths';
+import { importQuestionnaireFiles } from '../questionnaires';
 
 const HELP = `Usage: npm run admin -- questionnaire import <file|folder>... [--check]
 
@@ -72,11 +73,7 @@ export const questionnaireImport: Command = {
     for (const file of files) read.push(await readQuestionnaireFile(file));
     const results = check
       ? read.map(() => undefined)
-      : await withAdminDatabase(io.env, async ({ db }) => {
-          const done: Array<ImportResult | undefined> = [];
-          for (const file of read) done.push(file.ok ? await importQuestionnaire(db, file) : undefined);
-          return done;
-        });
+      : await withAdminDatabase(io.env, ({ db }) => importQuestionnaireFiles(db, read));
     read.forEach((file, index) => report(io, file, results[index]));
     const refused = read.filter((file, index) => !file.ok || results[index]?.status === 'refused').length;
     return refused > 0 ? EXIT.failure : EXIT.ok;

@@ -1,6 +1,7 @@
 import { EXIT, type Command } from '../command';
 import { withAdminDatabase } from '../database';
 import { parseOptions } from '../options';
+import { listQuestionnaireVersions } from '../questionnaires';
 
 const HELP = `Usage: npm run admin -- questionnaire list
 
@@ -12,8 +13,6 @@ Lists every imported questionnaire version, oldest key first:
 Example:
   npm run admin -- questionnaire list`;
 
-type Row = { key: string; version: number; product: number | null; questions: number | null; imported_at: Date | string; assessments: number; answered: number };
-
 const COLUMNS = ['key', 'version', 'product', 'questions', 'imported at', 'assessments', 'answered'] as const;
 
 function table(rows: string[][]): string {
@@ -22,7 +21,7 @@ function table(rows: string[][]): string {
   return [line(COLUMNS), ...rows.map(line)].join('\n');
 }
 
-const utc = (value: Date | string) => new Date(value).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const utc = (value: Date) => value.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export const questionnaireList: Command = {
   name: 'questionnaire list',
@@ -30,22 +29,12 @@ export const questionnaireList: Command = {
   help: HELP,
   run: async (args, io) => {
     parseOptions(args, {});
-    const rows = await withAdminDatabase(io.env, ({ db }) =>
-      db.query<Row>(
-        `select q.key, q.version, (q.definition->>'product')::int as product,
-                case when jsonb_typeof(q.definition->'questions') = 'array' then jsonb_array_length(q.definition->'questions') end as questions,
-                q.imported_at,
-                (select count(*)::int from assessment a where a.questionnaire_key = q.key and a.questionnaire_version = q.version) as assessments,
-                (select count(*)::int from assessment a where a.questionnaire_key = q.key and a.questionnaire_version = q.version
-                    and exists (select 1 from answer s where s.assessment_id = a.id)) as answered
-           from questionnaire q order by q.key, q.version`,
-      ),
-    );
+    const rows = await withAdminDatabase(io.env, ({ db }) => listQuestionnaireVersions(db));
     if (rows.length === 0) {
       io.err("No questionnaire is imported yet. Import one with 'questionnaire import <file|folder>'.");
       return EXIT.ok;
     }
-    io.out(table(rows.map((r) => [r.key, String(r.version), String(r.product ?? ''), String(r.questions ?? ''), utc(r.imported_at), String(r.assessments), String(r.answered)])));
+    io.out(table(rows.map((r) => [r.key, String(r.version), String(r.product ?? ''), String(r.questions ?? ''), utc(r.importedAt), String(r.assessments), String(r.answered)])));
     return EXIT.ok;
   },
 };

@@ -73,6 +73,8 @@ export type ConsoleFormState = {
   error?: string;
   field?: string;
   notice?: string;
+  /** The error's items, each on its own (a refused file's problems), shown as a list below it. */
+  problems?: string[];
   /** What the operator typed, given back after a refusal (never a password). */
   values?: Record<string, string>;
 } | null;

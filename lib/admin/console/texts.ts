@@ -4,6 +4,9 @@ import signin from '@/messages/console/signin.json';
 import setup from '@/messages/console/setup.json';
 import overview from '@/messages/console/overview.json';
 import audit from '@/messages/console/audit.json';
+import questionnaires from '@/messages/console/questionnaires.json';
+import answersExport from '@/messages/console/exports.json';
+import mail from '@/messages/console/mail.json';
 import assessments from '@/messages/console/assessments.json';
 import groupcodes from '@/messages/console/groupcodes.json';
 import account from '@/messages/console/account.json';
@@ -16,7 +19,7 @@ import type { ConsoleLanguage } from './language';
  * the participants' messages so that no participant page carries them. texts.test.ts checks that
  * every language has every key.
  */
-export const CONSOLE_TEXTS = { common, signin, setup, overview, audit, assessments, groupcodes, portal, privacy, account } as const;
+export const CONSOLE_TEXTS = { common, signin, setup, overview, audit, assessments, groupcodes, portal, privacy, account, questionnaires, exports: answersExport, mail } as const;
 export type ConsoleArea = keyof typeof CONSOLE_TEXTS;
 
 /** A console text by its key (dotted for nested ones), with its {placeholders} filled in. */

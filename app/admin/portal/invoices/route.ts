@@ -1,4 +1,4 @@
-import { chunksOf } from '@/lib/admin/chunks';
+import { pushedChunks } from '@/lib/admin/pushedChunks';
 import { consoleDownload } from '@/lib/admin/console/download';
 import { CSV, EXCEL_CSV } from '@/lib/admin/csv';
 import { writePayments } from '@/lib/admin/payments';
@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request) {
   const excel = new URL(request.url).searchParams.get('excel') === '1';
   return consoleDownload('invoiceExport', excel ? 'invoices-excel.csv' : 'invoices.csv', 'text/csv; charset=utf-8', (db) =>
-    chunksOf((write) => writePayments(db, { format: 'csv', dialect: excel ? EXCEL_CSV : CSV }, write)),
+    pushedChunks((write) => writePayments(db, { format: 'csv', dialect: excel ? EXCEL_CSV : CSV }, write)),
   );
 }

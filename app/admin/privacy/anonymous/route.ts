@@ -1,4 +1,4 @@
-import { chunksOf } from '@/lib/admin/chunks';
+import { pushedChunks } from '@/lib/admin/pushedChunks';
 import { consoleDownload, DownloadProblem } from '@/lib/admin/console/download';
 import { CSV, EXCEL_CSV } from '@/lib/admin/csv';
 import { UnknownExportError } from '@/lib/admin/export';
@@ -15,7 +15,7 @@ export async function GET(request: Request) {
   return consoleDownload('privacyAnonymousExport', 'answers-anonymous.csv', 'text/csv; charset=utf-8', async function* (db, session) {
     if (questionnaireKey === '') throw new DownloadProblem(400, 'missing');
     try {
-      yield* chunksOf((write) => exportAnonymousAudited(db, options, session.email, { write }));
+      yield* pushedChunks((write) => exportAnonymousAudited(db, options, session.email, { write }));
     } catch (error) {
       if (error instanceof UnknownExportError) throw new DownloadProblem(404, 'unknownQuestionnaire');
       throw error;

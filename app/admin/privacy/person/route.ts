@@ -1,4 +1,4 @@
-import { chunksOf } from '@/lib/admin/chunks';
+import { pushedChunks } from '@/lib/admin/pushedChunks';
 import { consoleDownload, DownloadProblem } from '@/lib/admin/console/download';
 import { exportPersonAudited, personQueryOf } from '@/lib/admin/privacy';
 
@@ -15,7 +15,7 @@ export async function GET(request: Request) {
   const query = personQueryOf(params.get('kind'), params.get('code'));
   return consoleDownload('privacyExport', 'person-export.json', 'application/json; charset=utf-8', async function* (db, session) {
     if (!query) throw new DownloadProblem(400, 'missing');
-    const exported = yield* chunksOf((write) => exportPersonAudited(db, query, session.email, { write }));
+    const exported = yield* pushedChunks((write) => exportPersonAudited(db, query, session.email, { write }));
     if (!exported) throw new DownloadProblem(404, 'notFound');
   });
 }
