@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
+import { signedIn } from '../support/console';
 
 /**
  * The console's assessments and group codes: an owner creates three assessments, downloads their
@@ -16,35 +14,6 @@ import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
  * 390 px.
  */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 77;
-const BIN = path.resolve('lib/admin/bin.mjs');
-const PASSWORD = 'a password of my own';
-
-function admin(server: EdgeServer, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** An operator of this role, signed in on the page: created on the command line, password set through the link. */
-async function signedIn(page: Page, server: EdgeServer, email: string, role: string): Promise<void> {
-  const created = await admin(server, 'operator', 'create', '--email', email, '--role', role);
-  expect(created, created.stderr).toMatchObject({ code: 0 });
-  const link = new URL(created.stdout.trim());
-  await page.goto(`${server.url}${link.pathname}${link.search}`);
-  await page.getByLabel('Neues Passwort').fill(PASSWORD);
-  await page.getByLabel('Passwort wiederholen').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Passwort festlegen' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Ihr Passwort ist gesetzt. Melden Sie sich jetzt an.');
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht');
-}
 
 /** Parses the codes' CSV (no field of it is quoted: codes and links only). */
 function csvRows(text: string): string[][] {

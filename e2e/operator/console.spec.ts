@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
+import { admin, consoleMessage, setupLink, setUp, signIn, CONSOLE_PASSWORD } from '../support/console';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
 
 /**
@@ -14,41 +13,6 @@ import { next, pageIndicator, rankPage } from '../support/questionnaire';
  * nothing. Every page passes axe, at 390 px too, in German and English.
  */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 76;
-const BIN = path.resolve('lib/admin/bin.mjs');
-const PASSWORD = 'a password of my own';
-
-function admin(server: EdgeServer, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** The setup link's path and query, on this server. */
-async function setupLink(server: EdgeServer, email: string, role: string): Promise<string> {
-  const created = await admin(server, 'operator', 'create', '--email', email, '--role', role);
-  expect(created, created.stderr).toMatchObject({ code: 0 });
-  const link = new URL(created.stdout.trim());
-  return `${server.url}${link.pathname}${link.search}`;
-}
-
-async function setUp(page: Page, link: string, password: string): Promise<void> {
-  await page.goto(link);
-  await page.getByLabel('Neues Passwort').fill(password);
-  await page.getByLabel('Passwort wiederholen').fill(password);
-  await page.getByRole('button', { name: 'Passwort festlegen' }).click();
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: /./ })).toHaveText('Ihr Passwort ist gesetzt. Melden Sie sich jetzt an.');
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-}
 
 const figure = (page: Page, name: string) => page.locator(`[data-figure="${name}"]`);
 
@@ -76,22 +40,22 @@ test.describe('@operator the operator console', needs('own-server'), () => {
     await page.getByLabel('Neues Passwort').fill('too short');
     await page.getByLabel('Passwort wiederholen').fill('too short');
     await page.getByRole('button', { name: 'Passwort festlegen' }).click();
-    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: /./ })).toHaveText('Das Passwort muss mindestens 12 Zeichen lang sein.');
+    await expect(consoleMessage(page, 'alert')).toHaveText('Das Passwort muss mindestens 12 Zeichen lang sein.');
     await expect(page.getByLabel('Neues Passwort')).toBeFocused();
-    await setUp(page, link, PASSWORD);
+    await setUp(page, link, CONSOLE_PASSWORD);
 
     // The link is used up.
     const again = await browser.newPage();
     await again.goto(link);
-    await expect(again.getByRole('main').getByRole('alert').filter({ hasText: /./ })).toContainText('Dieser Link gilt nicht (mehr)');
+    await expect(consoleMessage(again, 'alert')).toContainText('Dieser Link gilt nicht (mehr)');
     await again.close();
 
     // A wrong password is refused and the address stays; the right one signs in.
     await signIn(page, 'owner@example.org', 'not the password');
-    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: /./ })).toHaveText('E-Mail-Adresse oder Passwort sind falsch.');
+    await expect(consoleMessage(page, 'alert')).toHaveText('E-Mail-Adresse oder Passwort sind falsch.');
     await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('owner@example.org');
     await expectNoAxeViolations(page);
-    await signIn(page, 'owner@example.org', PASSWORD);
+    await signIn(page, 'owner@example.org', CONSOLE_PASSWORD);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht');
     await expect(page.getByText('Angemeldet als owner@example.org (Inhaber)')).toBeVisible();
     const cookie = (await page.context().cookies()).find((c) => c.name === 'console');
@@ -133,7 +97,7 @@ test.describe('@operator the operator console', needs('own-server'), () => {
 
     // Signed out, the cookie is worth nothing.
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: /./ })).toHaveText('You have signed out.');
+    await expect(consoleMessage(page, 'status')).toHaveText('You have signed out.');
     const afterwards = await page.request.get(`${server!.url}/admin/audit/csv`, { headers: { cookie: `console=${cookie!.value}` } });
     expect(afterwards.status()).toBe(401);
   });
@@ -144,8 +108,8 @@ test.describe('@operator the operator console', needs('own-server'), () => {
     expect(anonymous.status()).toBe(401);
     await page.goto(`${server!.url}/admin`);
     await expect(page).toHaveURL(/\/admin\/signin$/);
-    await setUp(page, link, PASSWORD);
-    await signIn(page, 'viewer@example.org', PASSWORD);
+    await setUp(page, link, CONSOLE_PASSWORD);
+    await signIn(page, 'viewer@example.org', CONSOLE_PASSWORD);
     await expect(page.getByText('Sie sehen die Konsole als Betrachter: Änderungen sind Inhabern vorbehalten.')).toBeVisible();
   });
 
@@ -156,18 +120,18 @@ test.describe('@operator the operator console', needs('own-server'), () => {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     });
     const link = await setupLink(server!, 'passkey@example.org', 'owner');
-    await setUp(page, link, PASSWORD);
-    await signIn(page, 'passkey@example.org', PASSWORD);
+    await setUp(page, link, CONSOLE_PASSWORD);
+    await signIn(page, 'passkey@example.org', CONSOLE_PASSWORD);
     await page.getByRole('link', { name: 'Konto' }).click();
     await expect(page.getByText('Noch kein Passkey.')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Passkey hinzufügen' }).click();
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: /./ })).toHaveText('Der Passkey wurde hinzugefügt. Sie können sich jetzt damit anmelden.');
+    await expect(consoleMessage(page, 'status')).toHaveText('Der Passkey wurde hinzugefügt. Sie können sich jetzt damit anmelden.');
     await expect(page.getByRole('table', { name: 'Ihre Passkeys' }).getByRole('row')).toHaveCount(2);
     expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Abmelden' }).click();
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: /./ })).toHaveText('Sie wurden abgemeldet.');
+    await expect(consoleMessage(page, 'status')).toHaveText('Sie wurden abgemeldet.');
     await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht');
     await expect(page.getByText('Angemeldet als passkey@example.org (Inhaber)')).toBeVisible();
@@ -178,7 +142,7 @@ test.describe('@operator the operator console', needs('own-server'), () => {
     expect((await admin(server!, 'operator', 'disable', '--email', 'passkey@example.org')).code).toBe(0);
     await page.goto(`${server!.url}/admin/signin`);
     await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
-    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: /./ })).toHaveText(
+    await expect(consoleMessage(page, 'alert')).toHaveText(
       'Dieser Passkey wurde nicht angenommen. Versuchen Sie es erneut oder melden Sie sich mit dem Passwort an.',
     );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');

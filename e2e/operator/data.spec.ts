@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { callApi, encryptCode } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
+import { admin, signedIn } from '../support/console';
 
 /**
  * The console's data: an owner sees the questionnaires and imports one file (a broken one is
@@ -15,39 +15,7 @@ import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
  * limit refuses. A viewer sees the lists, gets no form, and their attempt changes nothing.
  */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 78;
-const BIN = path.resolve('lib/admin/bin.mjs');
-const PASSWORD = 'a password of my own';
 const RECIPIENT = 'data.journey@example.org';
-
-function admin(server: EdgeServer, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-async function setupLink(server: EdgeServer, email: string, role: string): Promise<string> {
-  const created = await admin(server, 'operator', 'create', '--email', email, '--role', role);
-  expect(created, created.stderr).toMatchObject({ code: 0 });
-  const link = new URL(created.stdout.trim());
-  return `${server.url}${link.pathname}${link.search}`;
-}
-
-async function signedIn(page: Page, server: EdgeServer, email: string, role: string): Promise<void> {
-  await page.goto(await setupLink(server, email, role));
-  await page.getByLabel('Neues Passwort').fill(PASSWORD);
-  await page.getByLabel('Passwort wiederholen').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Passwort festlegen' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Ihr Passwort ist gesetzt. Melden Sie sich jetzt an.');
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht');
-}
 
 /** A new participant of the demo's kodew group code sets a key and has their access code mailed to email (the e-mail step). */
 async function mailAccessCode(browser: Browser, server: EdgeServer, email: string): Promise<string> {

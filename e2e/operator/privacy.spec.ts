@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { enterAccessCode } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
+import { admin, setupLink, setUp, signIn, CONSOLE_PASSWORD } from '../support/console';
 
 /**
  * The console's portal and privacy pages: an owner (created on the command line through the
@@ -15,42 +14,6 @@ import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
  * that other journeys use is touched. A viewer is refused the privacy page and every download.
  */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 79;
-const BIN = path.resolve('lib/admin/bin.mjs');
-const PASSWORD = 'a password of my own';
-
-function admin(server: EdgeServer, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** The setup link's path and query, on this server. */
-async function setupLink(server: EdgeServer, email: string, role: string): Promise<string> {
-  const created = await admin(server, 'operator', 'create', '--email', email, '--role', role);
-  expect(created, created.stderr).toMatchObject({ code: 0 });
-  const link = new URL(created.stdout.trim());
-  return `${server.url}${link.pathname}${link.search}`;
-}
-
-async function setUp(page: Page, link: string, password: string): Promise<void> {
-  await page.goto(link);
-  await page.getByLabel('Neues Passwort').fill(password);
-  await page.getByLabel('Passwort wiederholen').fill(password);
-  await page.getByRole('button', { name: 'Passwort festlegen' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Ihr Passwort ist gesetzt. Melden Sie sich jetzt an.');
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht');
-}
 
 /** The privacy audit's lines as the command line lists them. */
 async function privacyAuditLines(server: EdgeServer): Promise<string[]> {
@@ -79,8 +42,8 @@ test.describe('@operator the console: portal and privacy', needs('own-server'), 
 
   test('an owner reads the portal, exports and erases a person in two steps, and the audit says so without naming them', async ({ page, browser }) => {
     test.setTimeout(150_000);
-    await setUp(page, await setupLink(server!, 'owner@example.org', 'owner'), PASSWORD);
-    await signIn(page, 'owner@example.org', PASSWORD);
+    await setUp(page, await setupLink(server!, 'owner@example.org', 'owner'), CONSOLE_PASSWORD);
+    await signIn(page, 'owner@example.org', CONSOLE_PASSWORD);
 
     // The person: an assessment of our own, made on the command line, whose ident code works.
     const created = await admin(server!, 'assessment', 'create', '--questionnaire', 'competency-24', '--candidate', ';Paula;Privatsache');
@@ -193,7 +156,7 @@ test.describe('@operator the console: portal and privacy', needs('own-server'), 
   });
 
   test('without scripts the erasure takes the same two steps', async ({ page: setup, browser }) => {
-    await setUp(setup, await setupLink(server!, 'noscript@example.org', 'owner'), PASSWORD);
+    await setUp(setup, await setupLink(server!, 'noscript@example.org', 'owner'), CONSOLE_PASSWORD);
     const created = await admin(server!, 'assessment', 'create', '--questionnaire', 'competency-24', '--candidate', ';Otto;Ohneskript');
     expect(created, created.stderr).toMatchObject({ code: 0 });
     const [identCode] = created.stdout.trim().split('\r\n')[1]!.split(',');
@@ -203,7 +166,7 @@ test.describe('@operator the console: portal and privacy', needs('own-server'), 
     const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { origin: server!.url } });
     const page = await context.newPage();
     await page.goto(`${server!.url}/admin/signin`);
-    await signIn(page, 'noscript@example.org', PASSWORD);
+    await signIn(page, 'noscript@example.org', CONSOLE_PASSWORD);
     await page.getByRole('link', { name: 'Datenschutz', exact: true }).click();
     const erase = page.getByRole('region', { name: 'Löschen einer Person' });
     await erase.getByLabel('Code oder E-Mail-Adresse').fill(identCode!);
@@ -224,8 +187,8 @@ test.describe('@operator the console: portal and privacy', needs('own-server'), 
   });
 
   test('a viewer reads the portal but is refused the privacy page and every download, and nothing is recorded', async ({ page }) => {
-    await setUp(page, await setupLink(server!, 'viewer@example.org', 'viewer'), PASSWORD);
-    await signIn(page, 'viewer@example.org', PASSWORD);
+    await setUp(page, await setupLink(server!, 'viewer@example.org', 'viewer'), CONSOLE_PASSWORD);
+    await signIn(page, 'viewer@example.org', CONSOLE_PASSWORD);
     const before = await privacyAuditLines(server!);
 
     await page.getByRole('link', { name: 'Portal', exact: true }).click();
