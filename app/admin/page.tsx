@@ -5,6 +5,7 @@ import { LiveRefresh } from '@/components/console/LiveRefresh';
 import { ProgressChart } from '@/components/console/ProgressChart';
 import { Refusal } from '@/components/console/Refusal';
 import { TableScroller } from '@/components/console/TableScroller';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 
 export const dynamic = 'force-dynamic';
@@ -28,9 +29,8 @@ export default async function OverviewPage({ searchParams }: Props) {
   const when = (date: Date | null) => (date ? dateTime.format(date) : t('never'));
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
       <LiveRefresh seconds={REFRESH_SECONDS} />
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro')}</p>
       <p className={styles.muted}>
         {t('updated', { time: time.format(overview.at) })} {t('refreshing', { seconds: REFRESH_SECONDS })}

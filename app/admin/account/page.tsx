@@ -3,7 +3,8 @@ import { consoleTranslator } from '@/lib/admin/console/texts';
 import { passkeysOf } from '@/lib/admin/operators/passkeys';
 import { PasskeyButton } from '@/components/console/PasskeyButton';
 import { Refusal } from '@/components/console/Refusal';
-import { TableScroller } from '@/components/console/TableScroller';
+import { ConsoleTable } from '@/components/console/ConsoleTable';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import { passkeyRegister, passkeyRegistrationOptions } from './actions';
 
@@ -20,8 +21,7 @@ export default async function AccountPage() {
   const xsrf = page.xsrf;
   return (
     <>
-      <title>{`${t('title')} – ${common('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro', { email: page.session.email, role: common(`role.${page.session.role}`) })}</p>
       <section className={styles.section} aria-labelledby="passkeys-title">
         <h2 id="passkeys-title" style={{ marginTop: 0 }}>{t('passkeys')}</h2>
@@ -29,25 +29,14 @@ export default async function AccountPage() {
         {passkeys.length === 0 ? (
           <p>{t('none')}</p>
         ) : (
-          <TableScroller labelledBy="passkeys-caption">
-            <table className={styles.table}>
-              <caption id="passkeys-caption">{t('caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('id')}</th>
-                  <th scope="col">{t('created')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {passkeys.map((passkey) => (
-                  <tr key={passkey.id}>
-                    <td>{`${passkey.id.slice(0, 12)}…`}</td>
-                    <td>{format.format(passkey.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <ConsoleTable id="passkeys" caption={t('caption')} columns={[t('id'), t('created')]}>
+            {passkeys.map((passkey) => (
+              <tr key={passkey.id}>
+                <td>{`${passkey.id.slice(0, 12)}…`}</td>
+                <td>{format.format(passkey.createdAt)}</td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
         <PasskeyButton
           ceremony={{ kind: 'register', options: passkeyRegistrationOptions.bind(null, xsrf), finish: passkeyRegister.bind(null, xsrf) }}

@@ -8,7 +8,8 @@ import { LANGUAGES } from '@/lib/api/languages';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { OnceForm } from '@/components/console/OnceForm';
 import { Refusal } from '@/components/console/Refusal';
-import { TableScroller } from '@/components/console/TableScroller';
+import { ConsoleTable } from '@/components/console/ConsoleTable';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import own from '@/components/console/ConsoleParts.module.css';
 import { createAssessmentsAction } from './actions';
@@ -42,8 +43,7 @@ export default async function AssessmentsPage({ searchParams }: Props) {
   const mayCreate = mayDo(page.session.role, 'assessmentCreate');
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro')}</p>
       {mayCreate && <CreateSection t={t} pageAddress={page.pageAddress} xsrf={page.xsrf} questionnaires={await importedQuestionnaireKeys(page.db)} />}
       <section className={styles.section} aria-labelledby="assessments-search">
@@ -69,35 +69,19 @@ export default async function AssessmentsPage({ searchParams }: Props) {
       {rows.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <TableScroller labelledBy="assessments-caption">
-          <table className={styles.table}>
-            <caption id="assessments-caption">{after ? t('captionMore', { count: rows.length }) : t('caption', { count: rows.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('identCode')}</th>
-                <th scope="col">{t('questionnaire')}</th>
-                <th scope="col">{t('candidate')}</th>
-                <th scope="col">{t('created')}</th>
-                <th scope="col">{t('validUntil')}</th>
-                <th scope="col">{t('state')}</th>
-                <th scope="col">{t('lastActivity')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.identCode ? <code>{row.identCode}</code> : t('groupParticipant', { code: row.groupCode ?? '', number: row.participant ?? '' })}</td>
-                  <td>{row.questionnaireKey}</td>
-                  <td>{row.selfAssessment ? t('selfAssessment') : candidateName(row.candidate) || t('none')}</td>
-                  <td>{when(row.createdAt)}</td>
-                  <td>{when(row.validUntil)}</td>
-                  <td>{t(`states.${row.state}`)}</td>
-                  <td>{when(row.lastActivity)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ConsoleTable id="assessments" caption={after ? t('captionMore', { count: rows.length }) : t('caption', { count: rows.length })} columns={[t('identCode'), t('questionnaire'), t('candidate'), t('created'), t('validUntil'), t('state'), t('lastActivity')]}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.identCode ? <code>{row.identCode}</code> : t('groupParticipant', { code: row.groupCode ?? '', number: row.participant ?? '' })}</td>
+              <td>{row.questionnaireKey}</td>
+              <td>{row.selfAssessment ? t('selfAssessment') : candidateName(row.candidate) || t('none')}</td>
+              <td>{when(row.createdAt)}</td>
+              <td>{when(row.validUntil)}</td>
+              <td>{t(`states.${row.state}`)}</td>
+              <td>{when(row.lastActivity)}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {rows.length === PAGE_SIZE && (
         <p>

@@ -3,8 +3,8 @@ import { consoleTranslator } from '@/lib/admin/console/texts';
 import { latestAudit } from '@/lib/admin/operators/audit';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { Refusal } from '@/components/console/Refusal';
-import { TableScroller } from '@/components/console/TableScroller';
-import styles from '@/components/console/Console.module.css';
+import { ConsoleTable } from '@/components/console/ConsoleTable';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,8 +22,7 @@ export default async function AuditPage({ searchParams }: Props) {
   const format = new Intl.DateTimeFormat(page.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Berlin' });
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro')}</p>
       <p>
         <a href={withBasePath('/admin/audit/csv')} download>{t('download')}</a>
@@ -31,31 +30,17 @@ export default async function AuditPage({ searchParams }: Props) {
       {rows.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <TableScroller labelledBy="audit-caption">
-          <table className={styles.table}>
-            <caption id="audit-caption">{t('caption', { count: rows.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('when')}</th>
-                <th scope="col">{t('who')}</th>
-                <th scope="col">{t('what')}</th>
-                <th scope="col">{t('subject')}</th>
-                <th scope="col">{t('details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td><time dateTime={row.at.toISOString()}>{format.format(row.at)}</time></td>
-                  <td>{row.operator}</td>
-                  <td>{row.action}</td>
-                  <td>{row.subject}</td>
-                  <td>{Object.entries(row.details).map(([key, value]) => `${key}: ${value}`).join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ConsoleTable id="audit" caption={t('caption', { count: rows.length })} columns={[t('when'), t('who'), t('what'), t('subject'), t('details')]}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td><time dateTime={row.at.toISOString()}>{format.format(row.at)}</time></td>
+              <td>{row.operator}</td>
+              <td>{row.action}</td>
+              <td>{row.subject}</td>
+              <td>{Object.entries(row.details).map(([key, value]) => `${key}: ${value}`).join(', ')}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {rows.length === PAGE_SIZE && (
         <p>

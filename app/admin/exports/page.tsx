@@ -4,6 +4,7 @@ import { consoleTranslator } from '@/lib/admin/console/texts';
 import { EXPORT_COLUMNS } from '@/lib/admin/export';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { Refusal } from '@/components/console/Refusal';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import own from './Exports.module.css';
 
@@ -30,8 +31,7 @@ export default async function ExportsPage({ searchParams }: Props) {
   const format = CONSOLE_EXPORT_FORMATS.find((name) => name === single(params.format)) ?? 'csv';
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro')}</p>
       {keys.length === 0 ? (
         <p>{t('noQuestionnaires')}</p>

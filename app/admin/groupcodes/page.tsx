@@ -10,8 +10,9 @@ import { GROUP_VARIANTS } from '@/lib/flows/groupVariants';
 import { GROUP_CODE_MAX_LENGTH, GROUP_CODE_MIN_LENGTH } from '@/lib/validation/groupCode';
 import { ConsoleForm } from '@/components/console/ConsoleForm';
 import { Refusal } from '@/components/console/Refusal';
-import { TableScroller } from '@/components/console/TableScroller';
+import { ConsoleTable } from '@/components/console/ConsoleTable';
 import { GroupQuestionnaires } from '@/components/console/GroupQuestionnaires';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import own from '@/components/console/ConsoleParts.module.css';
 import { createGroupCodeAction } from './actions';
@@ -33,8 +34,7 @@ export default async function GroupCodesPage({ searchParams }: Props) {
   const when = (date: Date | null) => (date ? <time dateTime={date.toISOString()}>{format.format(date)}</time> : t('none'));
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro')}</p>
       {mayDo(page.session.role, 'groupCodeCreate') && (
         <CreateSection t={t} pageAddress={page.pageAddress} xsrf={page.xsrf} imported={await importedQuestionnaireKeys(page.db)} />
@@ -42,35 +42,20 @@ export default async function GroupCodesPage({ searchParams }: Props) {
       {rows.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <TableScroller labelledBy="groupcodes-caption">
-          <table className={styles.table}>
-            <caption id="groupcodes-caption">{t('caption', { count: rows.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('code')}</th>
-                <th scope="col">{t('variant')}</th>
-                <th scope="col">{t('questionnaires')}</th>
-                <th scope="col">{t('validUntil')}</th>
-                <th scope="col">{t('closed')}</th>
-                <th scope="col" className={styles.number}>{t('participants')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <a href={withBasePath(`/admin/groupcodes/${encodeURIComponent(row.code)}`)}>{row.code}</a>
-                  </td>
-                  <td>{row.variant}</td>
-                  <td><GroupQuestionnaires questionnaires={row.questionnaires} t={t} /></td>
-                  <td>{when(row.validUntil)}</td>
-                  <td>{row.closedAt ? when(row.closedAt) : t('open')}</td>
-                  <td className={styles.number}>{row.participants}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ConsoleTable id="groupcodes" caption={t('caption', { count: rows.length })} columns={[t('code'), t('variant'), t('questionnaires'), t('validUntil'), t('closed'), { label: t('participants'), numeric: true }]}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <a href={withBasePath(`/admin/groupcodes/${encodeURIComponent(row.code)}`)}>{row.code}</a>
+              </td>
+              <td>{row.variant}</td>
+              <td><GroupQuestionnaires questionnaires={row.questionnaires} t={t} /></td>
+              <td>{when(row.validUntil)}</td>
+              <td>{row.closedAt ? when(row.closedAt) : t('open')}</td>
+              <td className={styles.number}>{row.participants}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {rows.length === PAGE_SIZE && (
         <p>

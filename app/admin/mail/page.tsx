@@ -3,7 +3,8 @@ import { consoleTranslator } from '@/lib/admin/console/texts';
 import { latestOutbox } from '@/lib/admin/outboxList';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { Refusal } from '@/components/console/Refusal';
-import { TableScroller } from '@/components/console/TableScroller';
+import { ConsoleTable } from '@/components/console/ConsoleTable';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 
 export const dynamic = 'force-dynamic';
@@ -22,42 +23,26 @@ export default async function MailPage({ searchParams }: Props) {
   const format = new Intl.DateTimeFormat(page.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Berlin' });
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro')}</p>
       {page.config.SMTP_URL && <p className={styles.notice}>{t('smtp')}</p>}
       {mails.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <TableScroller labelledBy="mail-caption">
-          <table className={styles.table}>
-            <caption id="mail-caption">{t('caption', { count: mails.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.number}>{t('id')}</th>
-                <th scope="col">{t('created')}</th>
-                <th scope="col">{t('kind')}</th>
-                <th scope="col">{t('language')}</th>
-                <th scope="col">{t('recipient')}</th>
-                <th scope="col">{t('subject')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((mail) => (
-                <tr key={mail.id}>
-                  <td className={styles.number}>
-                    <a href={withBasePath(`/admin/mail/${mail.id}`)} aria-label={t('show', { id: mail.id })}>{mail.id}</a>
-                  </td>
-                  <td><time dateTime={new Date(mail.created_at).toISOString()}>{format.format(new Date(mail.created_at))}</time></td>
-                  <td>{mail.kind === 'accessCode' || mail.kind === 'paymentConfirmation' ? t(`kinds.${mail.kind}`) : mail.kind}</td>
-                  <td>{mail.language}</td>
-                  <td>{mail.recipient}</td>
-                  <td>{mail.subject}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ConsoleTable id="mail" caption={t('caption', { count: mails.length })} columns={[{ label: t('id'), numeric: true }, t('created'), t('kind'), t('language'), t('recipient'), t('subject')]}>
+          {mails.map((mail) => (
+            <tr key={mail.id}>
+              <td className={styles.number}>
+                <a href={withBasePath(`/admin/mail/${mail.id}`)} aria-label={t('show', { id: mail.id })}>{mail.id}</a>
+              </td>
+              <td><time dateTime={new Date(mail.created_at).toISOString()}>{format.format(new Date(mail.created_at))}</time></td>
+              <td>{mail.kind === 'accessCode' || mail.kind === 'paymentConfirmation' ? t(`kinds.${mail.kind}`) : mail.kind}</td>
+              <td>{mail.language}</td>
+              <td>{mail.recipient}</td>
+              <td>{mail.subject}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {mails.length === PAGE_SIZE && (
         <p>

@@ -6,6 +6,7 @@ import { portalDeepLink, portalPage, priceText } from '@/lib/admin/portals';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { Refusal } from '@/components/console/Refusal';
 import { TableScroller } from '@/components/console/TableScroller';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 
 export const dynamic = 'force-dynamic';
@@ -27,8 +28,7 @@ export default async function PortalPage() {
   const publicUrl = page.config.PUBLIC_URL;
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro')}</p>
       <section className={styles.section} aria-labelledby="portals-title">
         <h2 id="portals-title" style={{ marginTop: 0 }}>{t('portals')}</h2>

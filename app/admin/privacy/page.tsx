@@ -5,7 +5,8 @@ import { detailsText, PERSON_KINDS } from '@/lib/admin/privacy';
 import { latestAuditPage } from '@/lib/embedded-api/privacy/audit';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { Refusal } from '@/components/console/Refusal';
-import { TableScroller } from '@/components/console/TableScroller';
+import { ConsoleTable } from '@/components/console/ConsoleTable';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import { ErasePerson } from './ErasePerson';
 import { OnceForm } from '@/components/console/OnceForm';
@@ -30,8 +31,7 @@ export default async function PrivacyPage() {
   const kinds = PERSON_KINDS.map((kind) => [kind, t(`kinds.${kind}`)] as [string, string]);
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro')}</p>
 
       <section className={styles.section} aria-labelledby="export-title">
@@ -103,33 +103,18 @@ export default async function PrivacyPage() {
         {audit.length === 0 ? (
           <p>{t('auditEmpty')}</p>
         ) : (
-          <TableScroller labelledBy="privacy-audit-caption">
-            <table className={styles.table}>
-              <caption id="privacy-audit-caption">{t('auditCaption', { count: audit.length })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('when')}</th>
-                  <th scope="col">{t('action')}</th>
-                  <th scope="col">{t('subject')}</th>
-                  <th scope="col" className={styles.number}>{t('records')}</th>
-                  <th scope="col">{t('details')}</th>
-                  <th scope="col">{t('by')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.map((row) => (
-                  <tr key={row.id}>
-                    <td><time dateTime={row.at.toISOString()}>{date.format(row.at)}</time></td>
-                    <td>{row.action}</td>
-                    <td>{row.subject}</td>
-                    <td className={styles.number}>{row.records}</td>
-                    <td>{detailsText(row.details)}</td>
-                    <td>{row.by}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <ConsoleTable id="privacy-audit" caption={t('auditCaption', { count: audit.length })} columns={[t('when'), t('action'), t('subject'), { label: t('records'), numeric: true }, t('details'), t('by')]}>
+            {audit.map((row) => (
+              <tr key={row.id}>
+                <td><time dateTime={row.at.toISOString()}>{date.format(row.at)}</time></td>
+                <td>{row.action}</td>
+                <td>{row.subject}</td>
+                <td className={styles.number}>{row.records}</td>
+                <td>{detailsText(row.details)}</td>
+                <td>{row.by}</td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </section>
     </>

@@ -4,7 +4,8 @@ import { mayDo } from '@/lib/admin/operators/roles';
 import { listQuestionnaireVersions, UPLOAD_MAX_BYTES } from '@/lib/admin/questionnaires';
 import { ConsoleForm } from '@/components/console/ConsoleForm';
 import { Refusal } from '@/components/console/Refusal';
-import { TableScroller } from '@/components/console/TableScroller';
+import { ConsoleTable } from '@/components/console/ConsoleTable';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import { importQuestionnaireFile } from './actions';
 import { QuestionnaireFileInput } from './QuestionnaireFileInput';
@@ -22,8 +23,7 @@ export default async function QuestionnairesPage() {
   const size = `${number.format(UPLOAD_MAX_BYTES / 1024)} KB`;
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={page.language} />
       <p>{t('intro')}</p>
       {mayDo(page.session.role, 'questionnaireImport') && (
         <section className={styles.section} aria-labelledby="import-title">
@@ -40,35 +40,19 @@ export default async function QuestionnairesPage() {
       {rows.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <TableScroller labelledBy="questionnaires-caption">
-          <table className={styles.table}>
-            <caption id="questionnaires-caption">{t('caption', { count: rows.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('key')}</th>
-                <th scope="col" className={styles.number}>{t('version')}</th>
-                <th scope="col" className={styles.number}>{t('product')}</th>
-                <th scope="col" className={styles.number}>{t('questions')}</th>
-                <th scope="col">{t('importedAt')}</th>
-                <th scope="col" className={styles.number}>{t('assessments')}</th>
-                <th scope="col" className={styles.number}>{t('answered')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.key} ${row.version}`}>
-                  <th scope="row">{row.key}</th>
-                  <td className={styles.number}>{row.version}</td>
-                  <td className={styles.number}>{row.product ?? ''}</td>
-                  <td className={styles.number}>{row.questions ?? ''}</td>
-                  <td><time dateTime={row.importedAt.toISOString()}>{format.format(row.importedAt)}</time></td>
-                  <td className={styles.number}>{number.format(row.assessments)}</td>
-                  <td className={styles.number}>{number.format(row.answered)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ConsoleTable id="questionnaires" caption={t('caption', { count: rows.length })} columns={[t('key'), { label: t('version'), numeric: true }, { label: t('product'), numeric: true }, { label: t('questions'), numeric: true }, t('importedAt'), { label: t('assessments'), numeric: true }, { label: t('answered'), numeric: true }]}>
+          {rows.map((row) => (
+            <tr key={`${row.key} ${row.version}`}>
+              <th scope="row">{row.key}</th>
+              <td className={styles.number}>{row.version}</td>
+              <td className={styles.number}>{row.product ?? ''}</td>
+              <td className={styles.number}>{row.questions ?? ''}</td>
+              <td><time dateTime={row.importedAt.toISOString()}>{format.format(row.importedAt)}</time></td>
+              <td className={styles.number}>{number.format(row.assessments)}</td>
+              <td className={styles.number}>{number.format(row.answered)}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </>
   );

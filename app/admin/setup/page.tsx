@@ -3,6 +3,7 @@ import { setupLinkHolder } from '@/lib/admin/operators/operators';
 import { isSecretTokenShape } from '@/lib/admin/operators/tokens';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { ConsoleForm } from '@/components/console/ConsoleForm';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import { setPassword } from './actions';
 
@@ -18,8 +19,7 @@ export default async function SetupPage({ searchParams }: Props) {
   const holder = isSecretTokenShape(token) ? await setupLinkHolder(request.db, token) : undefined;
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(request.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={request.language} />
       <section className={styles.section}>
         {!holder || typeof token !== 'string' ? (
           <p role="alert" className={styles.error}>{t('invalidLink')}</p>

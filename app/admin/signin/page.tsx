@@ -3,6 +3,7 @@ import { consoleRequest } from '@/lib/admin/console/request';
 import { sessionOf } from '@/lib/admin/operators/sessions';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { ConsoleForm } from '@/components/console/ConsoleForm';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import { PasskeyButton } from '@/components/console/PasskeyButton';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
@@ -21,8 +22,7 @@ export default async function SignInPage({ searchParams }: Props) {
   const note = query.signedout ? t('signedOut') : query.ended ? t('expired') : query.set ? t('passwordSet') : undefined;
   return (
     <>
-      <title>{`${t('title')} – ${consoleTranslator(request.language, 'common')('console')}`}</title>
-      <h1>{t('title')}</h1>
+      <ConsoleHeading title={t('title')} language={request.language} />
       <section className={styles.section} aria-labelledby="signin-with-password">
         <h2 id="signin-with-password" style={{ marginTop: 0 }}>{t('passwordTitle')}</h2>
         <p>{t('intro')}</p>

@@ -7,7 +7,8 @@ import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { ConsoleForm } from '@/components/console/ConsoleForm';
 import { GroupQuestionnaires } from '@/components/console/GroupQuestionnaires';
 import { Refusal } from '@/components/console/Refusal';
-import { TableScroller } from '@/components/console/TableScroller';
+import { ConsoleTable } from '@/components/console/ConsoleTable';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import own from '@/components/console/ConsoleParts.module.css';
 import { closeGroupCodeAction } from '../actions';
@@ -26,15 +27,13 @@ export default async function GroupCodePage({ params, searchParams }: Props) {
   const page = await pageSession('groupCodeList');
   if ('refusal' in page) return <Refusal refusal={page.refusal} language={page.request.language} />;
   const t = consoleTranslator(page.language, 'groupcodes');
-  const common = consoleTranslator(page.language, 'common');
   // Group codes are letters and digits (lib/validation/groupCode.ts): anything else is none of them.
   const code = (await params).code;
   const group = /^[A-Za-z0-9]{1,100}$/.test(code) ? await findGroupCodeListing(page.db, code) : undefined;
   if (!group) {
     return (
       <>
-        <title>{`${t('notFound')} – ${common('console')}`}</title>
-        <h1>{t('notFound')}</h1>
+        <ConsoleHeading title={t('notFound')} language={page.language} />
         <p><a href={withBasePath('/admin/groupcodes')}>{t('back')}</a></p>
       </>
     );
@@ -48,9 +47,8 @@ export default async function GroupCodePage({ params, searchParams }: Props) {
   const title = t('detailTitle', { code: group.code });
   return (
     <>
-      <title>{`${title} – ${common('console')}`}</title>
+      <ConsoleHeading title={title} language={page.language} />
       <p><a href={withBasePath('/admin/groupcodes')}>{t('back')}</a></p>
-      <h1>{title}</h1>
       {notice && <p role="status" className={styles.notice}>{notice}</p>}
       <section className={styles.section} aria-labelledby="groupcode-facts">
         <h2 id="groupcode-facts" className={own.visuallyHidden}>{title}</h2>
@@ -90,31 +88,17 @@ export default async function GroupCodePage({ params, searchParams }: Props) {
       {participants.length === 0 ? (
         <p>{t('noParticipants')}</p>
       ) : (
-        <TableScroller labelledBy="groupcode-participants-caption">
-          <table className={styles.table}>
-            <caption id="groupcode-participants-caption">{t('participantsCaption', { count: participants.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.number}>{t('number')}</th>
-                <th scope="col">{t('started')}</th>
-                <th scope="col">{t('personalInfo')}</th>
-                <th scope="col">{t('current')}</th>
-                <th scope="col" className={styles.number}>{t('finished')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {participants.map((p) => (
-                <tr key={p.number}>
-                  <td className={styles.number}>{p.number}</td>
-                  <td>{when(p.createdAt, t('none'))}</td>
-                  <td>{when(p.personalInfoSavedAt, t('no'))}</td>
-                  <td>{p.currentQuestionnaire ?? t('none')}</td>
-                  <td className={styles.number}>{p.finished}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ConsoleTable id="groupcode-participants" caption={t('participantsCaption', { count: participants.length })} columns={[{ label: t('number'), numeric: true }, t('started'), t('personalInfo'), t('current'), { label: t('finished'), numeric: true }]}>
+          {participants.map((p) => (
+            <tr key={p.number}>
+              <td className={styles.number}>{p.number}</td>
+              <td>{when(p.createdAt, t('none'))}</td>
+              <td>{when(p.personalInfoSavedAt, t('no'))}</td>
+              <td>{p.currentQuestionnaire ?? t('none')}</td>
+              <td className={styles.number}>{p.finished}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {participants.length === PAGE_SIZE && (
         <p>

@@ -7,6 +7,7 @@ import { outboxMail } from '@/lib/embedded-api/mail/outbox';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
 import { ConsoleForm } from '@/components/console/ConsoleForm';
 import { Refusal } from '@/components/console/Refusal';
+import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import { resendMail } from './actions';
 
@@ -30,8 +31,7 @@ export default async function MailShowPage({ params }: Props) {
   const settings = page.config;
   return (
     <>
-      <title>{`${title} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
-      <h1>{title}</h1>
+      <ConsoleHeading title={title} language={page.language} />
       <p>
         <a href={withBasePath('/admin/mail')}>{t('back')}</a>
       </p>
