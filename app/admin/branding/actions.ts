@@ -1,6 +1,7 @@
 'use server';
 
 import { refresh } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { changeBranding, logoFactsText, logoProblemText, type BrandingRequest } from '@/lib/admin/branding';
 import { field } from '@/lib/admin/console/forms';
 import { actionSession, type ConsoleFormState } from '@/lib/admin/console/request';
@@ -50,5 +51,8 @@ export async function uploadLogoAction(_previous: ConsoleFormState, formData: Fo
 export async function removeLogoAction(_previous: ConsoleFormState, formData: FormData): Promise<ConsoleFormState> {
   const allowed = await actionSession('brandingSet', formData);
   if (!allowed.ok) return allowed.state;
-  return apply(allowed, { logo: 'remove' }, (t) => t('removed'));
+  const state = await apply(allowed, { logo: 'remove' }, (t) => t('removed'));
+  // The form goes with the logo: the page says it instead.
+  if (state?.notice) redirect('/admin/branding?removed=1');
+  return state;
 }

@@ -14,7 +14,7 @@ import { removeLogoAction, setThemeAction, uploadLogoAction } from './actions';
 export const dynamic = 'force-dynamic';
 
 /** The participants' logo and theme; an owner changes them here as `branding set` does. */
-export default async function BrandingPage() {
+export default async function BrandingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const page = await pageSession('brandingRead');
   if ('refusal' in page) return <Refusal refusal={page.refusal} language={page.request.language} />;
   const t = consoleTranslator(page.language, 'branding');
@@ -22,11 +22,13 @@ export default async function BrandingPage() {
   const size = `${new Intl.NumberFormat(page.language).format(LOGO_MAX_BYTES / 1024)} KB`;
   const format = new Intl.DateTimeFormat(page.language, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Berlin' });
   const owner = mayDo(page.session.role, 'brandingSet');
+  const removed = (await searchParams).removed !== undefined && !branding.logo;
   return (
     <>
       <title>{`${t('title')} – ${consoleTranslator(page.language, 'common')('console')}`}</title>
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
+      {removed && <p role="status" className={styles.notice}>{t('removed')}</p>}
       <section className={styles.section} aria-labelledby="branding-current">
         <h2 id="branding-current" className={own.first}>{t('currentTitle')}</h2>
         {branding.logo ? (
