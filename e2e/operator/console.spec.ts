@@ -147,4 +147,26 @@ test.describe('@operator the operator console', needs('own-server'), () => {
     );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
   });
+
+  test('without scripts: the setup link, sign-in, the overview and sign-out work as plain forms', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const link = await setupLink(server!, 'noscript.owner@example.org', 'owner');
+    await page.goto(link);
+    await page.getByLabel('Neues Passwort').fill('short');
+    await page.getByLabel('Passwort wiederholen').fill('short');
+    await page.getByRole('button', { name: 'Passwort festlegen' }).click();
+    // The server rendered the action's answer into the page it sent back.
+    await expect(consoleMessage(page, 'alert')).toHaveText('Das Passwort muss mindestens 12 Zeichen lang sein.');
+    await setUp(page, link);
+    await signIn(page, 'noscript.owner@example.org');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht');
+    await expect(page.locator('[data-figure="invited"]')).toHaveText(/^\d+$/);
+    // Without scripts the passkey button is not offered: it could not work.
+    await page.goto(`${server!.url}/admin/account`);
+    await expect(page.getByRole('button', { name: 'Passkey hinzufügen' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(consoleMessage(page, 'status')).toHaveText('Sie wurden abgemeldet.');
+    await context.close();
+  });
 });

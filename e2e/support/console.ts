@@ -13,10 +13,18 @@ const BIN = path.resolve('lib/admin/bin.mjs');
 
 export type Ran = { code: number | null; stdout: string; stderr: string };
 
-/** `npm run admin -- …` on the server's data folder. */
-export function admin(server: EdgeServer, ...args: string[]): Promise<Ran> {
+/**
+ * The server a command works for: by default its data folder (PGlite, through the running app's
+ * channel); env overrides the command's settings, as DATABASE_URL does for instances on PostgreSQL,
+ * where the command line opens the shared database itself.
+ */
+export type AdminTarget = Pick<EdgeServer, 'url' | 'dataDir'> & { env?: Record<string, string> };
+
+/** `npm run admin -- …` on the server's data folder, or on the database its env names. */
+export function admin(server: AdminTarget, ...args: string[]): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', ...server.env };
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -31,7 +39,7 @@ export function consoleMessage(page: Page, role: 'alert' | 'status') {
 }
 
 /** A new operator's setup link, as a path and query on this server. */
-export async function setupLink(server: EdgeServer, email: string, role: 'owner' | 'viewer'): Promise<string> {
+export async function setupLink(server: AdminTarget, email: string, role: 'owner' | 'viewer'): Promise<string> {
   const created = await admin(server, 'operator', 'create', '--email', email, '--role', role);
   expect(created, created.stderr).toMatchObject({ code: 0 });
   const link = new URL(created.stdout.trim());
@@ -54,7 +62,7 @@ export async function signIn(page: Page, email: string, password = CONSOLE_PASSW
 }
 
 /** An operator of this role, signed in on the page and on the overview. */
-export async function signedIn(page: Page, server: EdgeServer, email: string, role: 'owner' | 'viewer'): Promise<void> {
+export async function signedIn(page: Page, server: AdminTarget, email: string, role: 'owner' | 'viewer'): Promise<void> {
   await setUp(page, await setupLink(server, email, role));
   await signIn(page, email);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht');

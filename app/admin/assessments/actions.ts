@@ -10,14 +10,14 @@ import { actionSession } from '@/lib/admin/console/request';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { recordOperatorAudit } from '@/lib/admin/operators/audit';
 import { CONSOLE_ACTIONS } from '@/lib/admin/operators/roles';
-import type { CodesFormState } from '@/components/console/CodesForm';
+import type { OnceFormState } from '@/components/console/OnceForm';
 
 /**
  * Creates assessments as `assessment create` does and answers their codes' CSV as the form's state,
- * once (components/console/CodesForm.tsx says why there and only there). The audit row names the
+ * once (components/console/OnceForm.tsx says why there and only there). The audit row names the
  * questionnaire and how many; never a code.
  */
-export async function createAssessmentsAction(_previous: CodesFormState, formData: FormData): Promise<CodesFormState> {
+export async function createAssessmentsAction(_previous: OnceFormState, formData: FormData): Promise<OnceFormState> {
   const allowed = await actionSession('assessmentCreate', formData);
   if (!allowed.ok) return allowed.state;
   const { db, config, language } = allowed.request;
@@ -41,9 +41,10 @@ export async function createAssessmentsAction(_previous: CodesFormState, formDat
   revalidatePath('/admin/assessments');
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   return {
-    codes: {
-      csv: createdAssessmentsCsv(created, read.excel ? EXCEL_CSV : CSV),
+    once: {
+      text: createdAssessmentsCsv(created, read.excel ? EXCEL_CSV : CSV),
       filename: `assessments-${read.options.questionnaireKey}-${stamp}.csv`,
+      contentType: 'text/csv',
       summary: t('created', { count: created.length, questionnaire: read.options.questionnaireKey }),
       once: t('once'),
       downloadLabel: t('download'),

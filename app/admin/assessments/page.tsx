@@ -6,7 +6,7 @@ import { consoleTranslator, type ConsoleT } from '@/lib/admin/console/texts';
 import { mayDo } from '@/lib/admin/operators/roles';
 import { LANGUAGES } from '@/lib/api/languages';
 import { withBasePath } from '@/lib/edge/basePath.mjs';
-import { CodesForm } from '@/components/console/CodesForm';
+import { OnceForm } from '@/components/console/OnceForm';
 import { Refusal } from '@/components/console/Refusal';
 import { TableScroller } from '@/components/console/TableScroller';
 import styles from '@/components/console/Console.module.css';
@@ -116,7 +116,7 @@ function CreateSection({ t, pageAddress, xsrf, questionnaires }: { t: ConsoleT; 
       {questionnaires.length === 0 ? (
         <p>{t('noQuestionnaires')}</p>
       ) : (
-        <CodesForm id="assessment-create" action={createAssessmentsAction} pageAddress={pageAddress} submitLabel={t('submit')} xsrf={xsrf}>
+        <OnceForm id="assessment-create" action={createAssessmentsAction} pageAddress={pageAddress} submitLabel={t('submit')} xsrf={xsrf}>
           <div className={styles.field}>
             <label htmlFor="create-questionnaire">{t('questionnaire')}</label>
             <select id="create-questionnaire" name="questionnaire" className={own.fit}>
@@ -158,7 +158,7 @@ function CreateSection({ t, pageAddress, xsrf, questionnaires }: { t: ConsoleT; 
           <label className={own.check}>
             <input type="checkbox" name="excel" /> {t('excel')}
           </label>
-        </CodesForm>
+        </OnceForm>
       )}
     </section>
   );

@@ -5,7 +5,8 @@ import { actionSession, type ConsoleFormState } from '@/lib/admin/console/reques
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { recordOperatorAudit } from '@/lib/admin/operators/audit';
 import { CONSOLE_ACTIONS } from '@/lib/admin/operators/roles';
-import { erasePersonAudited, personQueryOf, previewErasure } from '@/lib/admin/privacy';
+import { erasePersonAudited, exportPersonAudited, personQueryOf, previewErasure } from '@/lib/admin/privacy';
+import type { OnceFormState } from '@/components/console/OnceForm';
 
 /** The erasure's answer: a ConsoleFormState, and after the first step what would be erased. */
 export type EraseState =
@@ -54,4 +55,29 @@ export async function erasePersonStep(_previous: EraseState, formData: FormData)
   });
   const counts = Object.entries(erased).map(([table, n]) => `${table} ${n}`).join(', ') || t('previewNone');
   return { notice: t('erased', { counts }) };
+}
+
+/**
+ * A person's data as JSON, as `privacy export` writes it, handed out once as the form's answer
+ * (components/console/OnceForm.tsx): what finds the person, a code or an address, travels in the
+ * form's body, never in an address. The privacy audit records the export by the operator's address;
+ * nobody found records nothing.
+ */
+export async function exportPersonStep(_previous: OnceFormState, formData: FormData): Promise<OnceFormState> {
+  const allowed = await actionSession('privacyExport', formData);
+  if (!allowed.ok) return allowed.state;
+  const { db, language } = allowed.request;
+  const t = consoleTranslator(language, 'privacy');
+  const kind = text(formData, 'kind');
+  const code = text(formData, 'code');
+  const values = { kind, code };
+  const query = personQueryOf(kind, code);
+  if (!query) return { error: t('missing'), field: 'code', values };
+  let json = '';
+  const exported = await exportPersonAudited(db, query, allowed.session.email, { write: (chunk) => void (json += chunk) });
+  if (!exported) return { error: t('exportNotFound'), field: 'code', values };
+  return {
+    values,
+    once: { text: json, filename: 'person-export.json', contentType: 'application/json', summary: t('exported'), downloadLabel: t('exportDownload') },
+  };
 }

@@ -8,6 +8,8 @@ import { Refusal } from '@/components/console/Refusal';
 import { TableScroller } from '@/components/console/TableScroller';
 import styles from '@/components/console/Console.module.css';
 import { ErasePerson } from './ErasePerson';
+import { OnceForm } from '@/components/console/OnceForm';
+import { exportPersonStep } from './actions';
 import own from './Privacy.module.css';
 
 export const dynamic = 'force-dynamic';
@@ -35,11 +37,9 @@ export default async function PrivacyPage() {
       <section className={styles.section} aria-labelledby="export-title">
         <h2 id="export-title" style={{ marginTop: 0 }}>{t('exportTitle')}</h2>
         <p>{t('exportIntro')}</p>
-        {/* A download, not a change: the route handler answers it (a page path takes a POST only as a server action). */}
-        <form method="get" action={withBasePath('/admin/privacy/person')} className={styles.form}>
+        <OnceForm id="person-export" action={exportPersonStep} pageAddress={page.pageAddress} submitLabel={t('exportSubmit')}>
           <PersonFields prefix="export" kinds={kinds} t={t} />
-          <button type="submit" className={styles.primary}>{t('exportSubmit')}</button>
-        </form>
+        </OnceForm>
       </section>
 
       <section className={styles.section} aria-labelledby="erase-title">

@@ -129,6 +129,8 @@ export async function setupLinkHolder(sql: Sql, token: string, now: Date = new D
  * that two submits of one link set one password. Undefined when the link does not work (any more).
  */
 export async function setPasswordWithLink(db: Database, token: string, password: string, now: Date = new Date()): Promise<Operator | undefined> {
+  // A link that does not work costs no hash: a stranger posting made-up tokens gets no scrypt for free.
+  if (!(await setupLinkHolder(db, token, now))) return undefined;
   // Hashed before the transaction: scrypt's 50 ms must not hold a connection.
   const hash = await hashKey(password);
   return db.transaction(async (tx) => {
