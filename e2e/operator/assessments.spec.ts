@@ -3,7 +3,7 @@ import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
-import { signedIn } from '../support/console';
+import { formFields, signedIn } from '../support/console';
 
 /**
  * The console's assessments and group codes: an owner creates three assessments, downloads their
@@ -18,18 +18,6 @@ const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 77;
 /** Parses the codes' CSV (no field of it is quoted: codes and links only). */
 function csvRows(text: string): string[][] {
   return text.split('\r\n').filter((line) => line !== '').map((line) => line.split(','));
-}
-
-/** The hidden fields of a form as the server rendered it (its action's reference included), for a forged POST. */
-function formFields(html: string, id: string): Record<string, string> {
-  const form = new RegExp(`<form[^>]*id="${id}"[^>]*>([\\s\\S]*?)</form>`).exec(html)?.[1] ?? '';
-  const fields: Record<string, string> = {};
-  for (const input of form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
-    const name = /name="([^"]*)"/.exec(input[0])?.[1];
-    const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? '';
-    if (name) fields[name.replaceAll('&amp;', '&')] = value.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-  }
-  return fields;
 }
 
 test.describe('@operator assessments and group codes in the console', needs('own-server'), () => {

@@ -67,3 +67,15 @@ export async function signedIn(page: Page, server: AdminTarget, email: string, r
   await signIn(page, email);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Übersicht');
 }
+
+/** The hidden fields of a form as the server rendered it (its action's reference included), for a forged POST. */
+export function formFields(html: string, id: string): Record<string, string> {
+  const form = new RegExp(`<form[^>]*id="${id}"[^>]*>([\\s\\S]*?)</form>`).exec(html)?.[1] ?? '';
+  const fields: Record<string, string> = {};
+  for (const input of form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(input[0])?.[1];
+    const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? '';
+    if (name) fields[name.replaceAll('&amp;', '&')] = value.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  }
+  return fields;
+}

@@ -50,19 +50,19 @@ export default async function ExportsPage({ searchParams }: Props) {
                 ))}
               </select>
             </div>
-            <fieldset className={own.choices}>
+            <fieldset className={styles.choices}>
               <legend>{t('format')}</legend>
               {CONSOLE_EXPORT_FORMATS.map((name) => (
-                <label key={name} className={own.choice}>
+                <label key={name} className={styles.choice}>
                   <input type="radio" name="format" value={name} defaultChecked={name === format} /> {t(name)}
                 </label>
               ))}
             </fieldset>
-            <label className={own.choice}>
+            <label className={styles.choice}>
               <input type="checkbox" name="finished" defaultChecked={single(params.finished) === 'on'} /> {t('finished')}
             </label>
             <div>
-              <label className={own.choice}>
+              <label className={styles.choice}>
                 <input type="checkbox" name="anonymous" defaultChecked={single(params.anonymous) === 'on'} aria-describedby="export-anonymous-hint" /> {t('anonymous')}
               </label>
               <p id="export-anonymous-hint" className={styles.hint}>{t('anonymousHint')}</p>

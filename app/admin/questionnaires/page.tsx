@@ -3,12 +3,12 @@ import { consoleTranslator } from '@/lib/admin/console/texts';
 import { mayDo } from '@/lib/admin/operators/roles';
 import { listQuestionnaireVersions, UPLOAD_MAX_BYTES } from '@/lib/admin/questionnaires';
 import { ConsoleForm } from '@/components/console/ConsoleForm';
+import { LimitedFileInput } from '@/components/console/LimitedFileInput';
 import { Refusal } from '@/components/console/Refusal';
 import { ConsoleTable } from '@/components/console/ConsoleTable';
 import { ConsoleHeading } from '@/components/console/ConsoleHeading';
 import styles from '@/components/console/Console.module.css';
 import { importQuestionnaireFile } from './actions';
-import { QuestionnaireFileInput } from './QuestionnaireFileInput';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,7 +31,7 @@ export default async function QuestionnairesPage() {
           <ConsoleForm id="questionnaire-import" action={importQuestionnaireFile} pageAddress={page.pageAddress} submitLabel={t('submit')} xsrf={page.xsrf}>
             <div className={styles.field}>
               <label htmlFor="questionnaire-file">{t('file')}</label>
-              <QuestionnaireFileInput maxBytes={UPLOAD_MAX_BYTES} tooLarge={t('tooLarge', { size })} describedBy="questionnaire-file-hint questionnaire-import-message" />
+              <LimitedFileInput id="questionnaire-file" accept="application/json,.json" maxBytes={UPLOAD_MAX_BYTES} tooLarge={t('tooLarge', { size })} describedBy="questionnaire-file-hint questionnaire-import-message" />
               <p id="questionnaire-file-hint" className={styles.hint}>{t('fileHint', { size })}</p>
             </div>
           </ConsoleForm>

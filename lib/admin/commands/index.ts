@@ -1,6 +1,7 @@
 import type { Command } from '../command';
 import { assessmentCreate } from './assessmentCreate';
 import { assessmentList } from './assessmentList';
+import { brandingCommands } from './branding';
 import { demoReset } from './demoReset';
 import { exportCommand } from './export';
 import { groupCodeCommands } from './groupCode';
@@ -31,4 +32,5 @@ export const COMMANDS: Command[] = [
   privacyExport,
   privacyPurge,
   ...operatorCommands,
+  ...brandingCommands,
 ];

@@ -9,7 +9,7 @@ import { operatorName } from '../privacyOptions';
 const LINK_NOTE = `The link works once, for ${SETUP_LINK_HOURS} hours. Hand it to the operator by a way only they read; whoever opens it first sets the password.`;
 
 /** Who did it, as the audit log names a change made on the command line. */
-function commandLineOperator(io: Io): string {
+export function commandLineOperator(io: Io): string {
   return `command line: ${operatorName(io)}`;
 }
 

@@ -10,6 +10,7 @@ export const CONSOLE_SECTIONS: ReadonlyArray<{ href: string; area: ConsoleArea }
   { href: '/admin/mail', area: 'mail' },
   { href: '/admin/portal', area: 'portal' },
   { href: '/admin/privacy', area: 'privacy' },
+  { href: '/admin/branding', area: 'branding' },
   { href: '/admin/audit', area: 'audit' },
   { href: '/admin/account', area: 'account' },
 ];

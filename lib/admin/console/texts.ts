@@ -12,6 +12,7 @@ import groupcodes from '@/messages/console/groupcodes.json';
 import account from '@/messages/console/account.json';
 import portal from '@/messages/console/portal.json';
 import privacy from '@/messages/console/privacy.json';
+import branding from '@/messages/console/branding.json';
 import type { ConsoleLanguage } from './language';
 
 /**
@@ -19,7 +20,7 @@ import type { ConsoleLanguage } from './language';
  * the participants' messages so that no participant page carries them. texts.test.ts checks that
  * every language has every key.
  */
-export const CONSOLE_TEXTS = { common, signin, setup, overview, audit, assessments, groupcodes, portal, privacy, account, questionnaires, exports: answersExport, mail } as const;
+export const CONSOLE_TEXTS = { common, signin, setup, overview, audit, assessments, groupcodes, portal, privacy, branding, account, questionnaires, exports: answersExport, mail } as const;
 export type ConsoleArea = keyof typeof CONSOLE_TEXTS;
 
 /** A console text by its key (dotted for nested ones), with its {placeholders} filled in. */

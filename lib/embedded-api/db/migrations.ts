@@ -1,5 +1,6 @@
 import type { Database } from './database';
 import { ASSESSMENT_MIGRATIONS } from './schema/assessments';
+import { BRANDING_MIGRATIONS } from './schema/branding';
 import { GROUP_AND_MAIL_MIGRATIONS } from './schema/groupsAndMail';
 import { OPERATOR_MIGRATIONS } from './schema/operators';
 import { PORTAL_MIGRATIONS } from './schema/portal';
@@ -12,7 +13,7 @@ export type Migration = { version: number; name: string; sql: string };
  * Versioned schema changes, applied in order at start, each in its own transaction.
  * Never edit one that has shipped: add the next version (in ./schema/, by area).
  */
-export const MIGRATIONS: ReadonlyArray<Migration> = [...ASSESSMENT_MIGRATIONS, ...GROUP_AND_MAIL_MIGRATIONS, ...PORTAL_MIGRATIONS, ...TOKEN_AND_DRAFT_MIGRATIONS, ...PRIVACY_MIGRATIONS, ...OPERATOR_MIGRATIONS];
+export const MIGRATIONS: ReadonlyArray<Migration> = [...ASSESSMENT_MIGRATIONS, ...GROUP_AND_MAIL_MIGRATIONS, ...PORTAL_MIGRATIONS, ...TOKEN_AND_DRAFT_MIGRATIONS, ...PRIVACY_MIGRATIONS, ...OPERATOR_MIGRATIONS, ...BRANDING_MIGRATIONS];
 
 /**
  * An advisory lock keeps two instances starting together from racing on the same version. Tests of

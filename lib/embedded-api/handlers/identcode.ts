@@ -1,6 +1,7 @@
 import { DetailCode, ExtraDetailCode, StatusCode } from '@/lib/api/codes';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import { mayRegisterWithIdentCode } from '../authority';
+import { identCodeLogo, loadBranding, themeFor } from '../branding';
 import { lookUpIdentCode } from '../guessing';
 import { issueToken } from '../tokens';
 
@@ -27,6 +28,8 @@ export async function submitIdentCode(body: { assessmentIdentCode: string; quest
   if (!IDENT_CODE_PATTERN.test(code)) return invalid(DetailCode.UnknownAssessmentCode);
   const row = await lookUpIdentCode(ctx, code);
   if (row === 'locked') return IDENT_CODE_LOCKED;
+  // Read for a known and an unknown code alike, so that neither takes longer.
+  const branding = await loadBranding(ctx.db);
   // A token is signed either way, so that a known and an unknown code cost the same time.
   const token = issueToken({ product: (row?.product ?? 0) as never, isLoggedIn: false, ...(row && { assessment: row.id }) }, ctx);
   if (!row) return invalid(DetailCode.UnknownAssessmentCode);
@@ -41,9 +44,8 @@ export async function submitIdentCode(body: { assessmentIdentCode: string; quest
     // A language in the deep link (/home/{code}/{language}/…) wins over the assessment's.
     uiLanguage: languageOf(body.questionnaireLanguage ?? row.ui_language),
     questionnaireLanguage: languageOf(body.questionnaireLanguage ?? row.questionnaire_language),
-    stylesheet: row.stylesheet,
-    logoDataBase64: null,
-    logoFileExtension: null,
+    stylesheet: themeFor(row.stylesheet, branding),
+    ...identCodeLogo(branding),
     // Straight to /register only where the ident code's holder may register (no key yet); an
     // assessor with a key logs in first and is sent there by the login's answer.
     assessorMustRegister: mayRegisterWithIdentCode(row.must_register, row.has_key),

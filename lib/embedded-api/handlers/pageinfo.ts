@@ -1,6 +1,7 @@
 import { DetailCode, Product, StatusCode } from '@/lib/api/codes';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import { optionalHolder } from '../authority';
+import { loadBranding, themeFor } from '../branding';
 import { signOutParticipant } from '../participantTokens';
 import { isTokenFailure, verifyToken } from '../tokens';
 import { translationsFor } from '../translations';
@@ -34,7 +35,7 @@ export async function errorPageInfo(body: PageInfoBody, ctx: ApiContext): Promis
   return { statusCode: StatusCode.Ok, detailCode: DetailCode.NoDetails, translations };
 }
 
-/** The default logo: the product's mark as SVG, base64 encoded like an uploaded logo would be. */
+/** The default logo: the product's mark as SVG, base64 encoded (an operator's upload may not be SVG: lib/admin/logoImage.ts). */
 const DEFAULT_LOGO = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="48" viewBox="0 0 240 48">` +
     `<rect x="2" y="6" width="36" height="36" rx="9" fill="#0b5cad"/>` +
@@ -43,14 +44,18 @@ const DEFAULT_LOGO = Buffer.from(
     `</svg>`,
 ).toString('base64');
 
-/** The header and footer show on every page, the error page included: always Ok, whatever the token. */
+/**
+ * The header and footer show on every page, the error page included: always Ok, whatever the token.
+ * The operator's logo (else the product's mark) and theme, an assessment's own theme where it has one.
+ */
 export async function headerFooterPageInfo(body: PageInfoBody, ctx: ApiContext): Promise<ApiAnswer> {
-  let stylesheet = 'default';
+  const branding = await loadBranding(ctx.db);
+  let stylesheet: string = branding.theme;
   if (body.token) {
     const verified = await verifyToken(body.token, ctx.settings.tokenSecret, ctx.db, ctx.now);
     if (!isTokenFailure(verified) && verified.assessment) {
       const [row] = await ctx.db.query<{ stylesheet: string }>('select stylesheet from assessment where id = $1', [verified.assessment]);
-      stylesheet = row?.stylesheet ?? stylesheet;
+      stylesheet = themeFor(row?.stylesheet, branding);
     }
     if (!isTokenFailure(verified) && verified.product === Product.Portal) stylesheet = 'portal';
   }
@@ -60,7 +65,7 @@ export async function headerFooterPageInfo(body: PageInfoBody, ctx: ApiContext):
     detailCode: DetailCode.NoDetails,
     translations: translationsFor(languageOf(body.uiLanguage)),
     stylesheet,
-    logoDataBase64: DEFAULT_LOGO,
-    logoFileExtension: 'svg',
+    logoDataBase64: branding.logo?.dataBase64 ?? DEFAULT_LOGO,
+    logoFileExtension: branding.logo?.type ?? 'svg',
   };
 }

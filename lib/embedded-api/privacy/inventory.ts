@@ -662,6 +662,22 @@ export const TABLES: readonly InventoryTable[] = [
       col('details', NONE, 'counts and options of the change'),
     ],
   },
+  {
+    name: 'branding',
+    purpose: 'The operator’s logo and theme, which every participant page shows (console `/admin/branding`, `branding set`). One row at most.',
+    basis: [],
+    kept: 'until the operator changes it',
+    erasure: [{ by: 'nothing' }],
+    columns: [
+      col('id', NONE, 'always true: the one row'),
+      col('theme', NONE, 'the theme’s name'),
+      col('logo_base64', NONE, 'the logo (PNG or JPEG, its metadata removed), base64 encoded'),
+      col('logo_type', NONE, 'png or jpeg'),
+      col('logo_width', NONE, 'the logo’s width in pixels'),
+      col('logo_height', NONE, 'the logo’s height in pixels'),
+      col('updated_at', NONE, 'when it was last changed'),
+    ],
+  },
 ];
 
 /** A place outside the database where personal data is, or might be expected and is not. */
