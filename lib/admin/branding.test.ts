@@ -103,8 +103,8 @@ describe('changeBranding', () => {
 
 describe('a refused logo, as the operator reads it', () => {
   it.each([
-    ['de', { problem: 'tooLarge', bytes: 40_000 }, 'Die Datei hat 39,1 KB; ein Logo darf höchstens 32 KB haben.'],
-    ['en', { problem: 'tooLarge', bytes: 40_000 }, 'The file has 39.1 KB; a logo may have at most 32 KB.'],
+    ['de', { problem: 'tooLarge', bytes: 40_000 }, 'Die Datei hat 39,1 KB; ein Logo darf höchstens 16 KB haben.'],
+    ['en', { problem: 'tooLarge', bytes: 40_000 }, 'The file has 39.1 KB; a logo may have at most 16 KB.'],
     ['en', { problem: 'dimensions', width: 4000, height: 10 }, 'The image has 4000 × 10 pixels; a logo may have at most 2048 × 2048 pixels.'],
     ['de', { problem: 'damaged', type: 'jpeg' }, 'Diese JPEG-Datei ist beschädigt oder unvollständig. Bitte speichern Sie das Bild neu und laden Sie es erneut hoch.'],
     ['en', { problem: 'svg' }, 'SVG is not accepted as a logo, as it can carry scripts and links. Please upload a PNG or JPEG.'],

@@ -11,8 +11,8 @@ import { crc32 } from 'node:zlib';
  * data itself is copied as it is; nothing here decodes pixels.
  */
 
-/** The most an uploaded logo may take: it goes, base64 encoded, into every participant page's HTML. */
-export const LOGO_MAX_BYTES = 32 * 1024;
+/** The most an uploaded logo may take: it goes, base64 encoded (about 22,000 characters at most), into every participant page's HTML, which no cache holds. A logo 48 px high needs far less. */
+export const LOGO_MAX_BYTES = 16 * 1024;
 /** The most pixels on either side: a header shows it 48 px high. */
 export const LOGO_MAX_SIDE = 2048;
 

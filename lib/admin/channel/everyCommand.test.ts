@@ -64,6 +64,8 @@ const INVOCATIONS: Array<[string, () => string[]]> = [
   ['operator list', () => ['operator', 'list']],
   ['operator disable', () => ['operator', 'disable', '--email', 'kanal@example.org']],
   ['operator reset', () => ['operator', 'reset', '--email', 'kanal@example.org']],
+  ['branding set', () => ['branding', 'set', '--theme', 'green']],
+  ['branding show', () => ['branding', 'show']],
   ['demo reset', () => ['demo', 'reset']],
 ];
 

@@ -62,7 +62,7 @@ describe('branding show and set', () => {
   it.each([
     ['an SVG', 'logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'SVG is not accepted as a logo, as it can carry scripts and links. Please upload a PNG or JPEG.'],
     ['a GIF named .png', 'logo.png', 'GIF89a\x01\x00\x01\x00', 'This file is neither a PNG nor a JPEG image. Please upload a PNG or JPEG.'],
-    ['a file over the limit', 'big.png', 'x'.repeat(LOGO_MAX_BYTES + 1), 'The file has 32.1 KB; a logo may have at most 32 KB.'],
+    ['a file over the limit', 'big.png', 'x'.repeat(LOGO_MAX_BYTES + 1), 'The file has 16.1 KB; a logo may have at most 16 KB.'],
   ])('refuses %s with exit 1, and nothing changes', async (_name, name, content, message) => {
     const before = (await admin('branding', 'show')).out;
     const refused = await admin('branding', 'set', '--logo', file(name, content), '--theme', 'dark-blue');
