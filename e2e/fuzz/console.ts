@@ -118,7 +118,7 @@ export async function prepareConsole(client: Client, baseUrl: string, dataDir: s
     // Route handlers (downloads) and pages that send the owner elsewhere have no forms to collect.
     if (response.status === 200 && String(response.headers['content-type']).startsWith('text/html')) forms.push(...formsOf(response.body, page));
   }
-  // Sign-out would end the owner's session for the rest of the run: it is sent as others only.
+  // Sign-out would end a console session for the rest of the run: it is sent as others only.
   const setupForm = formsOf((await get(client, '/admin/setup?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '')).body, '/admin/setup');
   return {
     visitors: [
@@ -132,7 +132,7 @@ export async function prepareConsole(client: Client, baseUrl: string, dataDir: s
 /** A console form sent with odd values, a tampered hidden field, or as a visitor it is not meant for. */
 export function consoleFormRequest(r: Random, visitors: Visitor[], forms: ConsoleForm[], baseUrl: string, chosen?: { form: ConsoleForm; visitor: Visitor }): FuzzRequest {
   const form = chosen?.form ?? r.pick(forms);
-  const candidates = visitors.filter((v) => !(v.name === 'console owner' && form.id === 'console-signout'));
+  const candidates = visitors.filter((v) => !(v.name.startsWith('console ') && form.id === 'console-signout'));
   const visitor = chosen?.visitor ?? r.pick(candidates);
   const hidden = form.hidden.map(([name, value]): [string, string] =>
     r.chance(0.15) ? [name, r.weighted<() => string>([[3, () => nastyString(r)], [1, () => value.slice(0, Math.floor(value.length / 2))], [1, () => value.replace(/"id":"[0-9a-f]+"/, '"id":"00"')], [1, () => '']])()] : [name, value],
@@ -153,6 +153,6 @@ export function consoleFormRequest(r: Random, visitors: Visitor[], forms: Consol
 export function consoleDirected(r: Random, visitors: Visitor[], forms: ConsoleForm[], baseUrl: string): FuzzRequest[] {
   const kinds = visitors.filter((v) => ['console owner', 'console viewer', 'anonymous', 'signed-in P1'].includes(v.name));
   return forms.flatMap((form) =>
-    kinds.filter((visitor) => !(visitor.name === 'console owner' && form.id === 'console-signout')).map((visitor) => consoleFormRequest(r, visitors, forms, baseUrl, { form, visitor })),
+    kinds.filter((visitor) => !(visitor.name.startsWith('console ') && form.id === 'console-signout')).map((visitor) => consoleFormRequest(r, visitors, forms, baseUrl, { form, visitor })),
   );
 }
