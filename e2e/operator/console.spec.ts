@@ -43,6 +43,8 @@ test.describe('@operator the operator console', needs('own-server'), () => {
     await expect(consoleMessage(page, 'alert')).toHaveText('Das Passwort muss mindestens 12 Zeichen lang sein.');
     await expect(page.getByLabel('Neues Passwort')).toBeFocused();
     await setUp(page, link, CONSOLE_PASSWORD);
+    // A passkey comes once signed in: the page says where.
+    await expect(page.getByText('Danach können Sie unter „Konto“ einen Passkey hinzufügen')).toBeVisible();
 
     // The link is used up.
     const again = await browser.newPage();

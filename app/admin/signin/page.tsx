@@ -27,6 +27,7 @@ export default async function SignInPage({ searchParams }: Props) {
         <h2 id="signin-with-password" style={{ marginTop: 0 }}>{t('passwordTitle')}</h2>
         <p>{t('intro')}</p>
         {note && <p role="status" className={styles.notice}>{note}</p>}
+        {query.set && <p>{t('passkeyAfterSetup')}</p>}
         <ConsoleForm id="signin" action={signIn} pageAddress={request.pageAddress} submitLabel={t('submit')}>
           <div className={styles.field}>
             <label htmlFor="signin-email">{t('email')}</label>
