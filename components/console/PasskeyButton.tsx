@@ -5,15 +5,15 @@ import { useRouter } from 'next/navigation';
 import { useHydrated } from '@/lib/client/useHydrated';
 import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { PasskeyStep } from '@/lib/admin/operators/passkeys';
 import styles from './Console.module.css';
 
-type Step<T> = { ok: true; value: T } | { ok: false; error: string };
 
 export type PasskeyTexts = { label: string; done?: string; refused: string; cancelled: string; unsupported: string };
 
 type Ceremony =
-  | { kind: 'signin'; options: () => Promise<Step<PublicKeyCredentialRequestOptionsJSON>>; finish: (response: Awaited<ReturnType<typeof startAuthentication>>) => Promise<Step<null>>; then: string }
-  | { kind: 'register'; options: () => Promise<Step<PublicKeyCredentialCreationOptionsJSON>>; finish: (response: Awaited<ReturnType<typeof startRegistration>>) => Promise<Step<null>>; then?: undefined };
+  | { kind: 'signin'; options: () => Promise<PasskeyStep<PublicKeyCredentialRequestOptionsJSON>>; finish: (response: Awaited<ReturnType<typeof startAuthentication>>) => Promise<PasskeyStep<null>>; then: string }
+  | { kind: 'register'; options: () => Promise<PasskeyStep<PublicKeyCredentialCreationOptionsJSON>>; finish: (response: Awaited<ReturnType<typeof startRegistration>>) => Promise<PasskeyStep<null>>; then?: undefined };
 
 /**
  * One button for both passkey ceremonies: options from the server, the browser's authenticator,

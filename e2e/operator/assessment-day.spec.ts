@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { signedIn } from '../support/console';
 import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
+import { csvObjects } from '@/lib/admin/csvRead';
 import { next, pageIndicator, rankPage } from '../support/questionnaire';
 
 /**
@@ -15,12 +16,6 @@ import { next, pageIndicator, rankPage } from '../support/questionnaire';
  */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 84;
 
-/** Every line of a CSV without quoted fields (codes, links, numbers, ISO times), by its header. */
-function csvObjects(text: string): Array<Record<string, string>> {
-  const [header, ...lines] = text.trim().split('\r\n');
-  const columns = header!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [columns[i], value])));
-}
 
 test.describe('@operator an assessment day in the console', needs('own-server'), () => {
   let server: EdgeServer | undefined;

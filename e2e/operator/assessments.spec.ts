@@ -3,6 +3,7 @@ import { enterAccessCode, hydrated } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
+import { csvRecords } from '@/lib/admin/csvRead';
 import { formFields, signedIn } from '../support/console';
 
 /**
@@ -15,10 +16,6 @@ import { formFields, signedIn } from '../support/console';
  */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 77;
 
-/** Parses the codes' CSV (no field of it is quoted: codes and links only). */
-function csvRows(text: string): string[][] {
-  return text.split('\r\n').filter((line) => line !== '').map((line) => line.split(','));
-}
 
 test.describe('@operator assessments and group codes in the console', needs('own-server'), () => {
   test.describe.configure({ mode: 'serial' });
@@ -76,7 +73,7 @@ test.describe('@operator assessments and group codes in the console', needs('own
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     // The same as `assessment create` prints: its header and dialect (comma, CRLF, no BOM), one line each.
     expect(csv.startsWith('ident_code,access_code,deep_link\r\n')).toBe(true);
-    const [, ...rows] = csvRows(csv);
+    const [, ...rows] = csvRecords(csv);
     expect(rows).toHaveLength(3);
     for (const [identCode, accessCode, deepLink] of rows) {
       expect(accessCode).toMatch(/^[A-Z2-9]{12}$/);

@@ -6,6 +6,7 @@ import { callApi, encryptCode } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, needs, test } from '../support/deployed';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
+import { csvRecords } from '@/lib/admin/csvRead';
 import { admin, signedIn } from '../support/console';
 
 /**
@@ -36,36 +37,6 @@ async function mailAccessCode(browser: Browser, server: EdgeServer, email: strin
 /** The rows of a table as the operator reads them, cell texts in order. */
 const tableRows = (page: Page) => page.getByRole('table').locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
 
-/** CSV as `export` writes it (RFC 4180) into rows of fields. */
-function csvRows(text: string, separator = ','): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted && c === '"' && body[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      field += c;
-    } else if (c === separator) {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      rows.push([...row, field]);
-      row = [];
-      field = '';
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  return rows;
-}
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'console-data-'));
 const grid = JSON.parse(fs.readFileSync(path.resolve('content/questionnaires/grid-10.json'), 'utf8')) as Record<string, unknown>;
@@ -131,14 +102,14 @@ test.describe('@operator the console\'s questionnaires, exports and mail', needs
     await expectNoAxeViolations(page);
     const cli = await admin(server!, 'export', '--questionnaire', 'competency-24');
     expect(cli.code, cli.stderr).toBe(0);
-    const cliRows = csvRows(cli.stdout);
+    const cliRows = csvRecords(cli.stdout);
     const [columns] = cliRows;
     const resumed = cliRows.filter((row) => row[0] === 'P1RESUME1');
     expect(resumed.length).toBeGreaterThanOrEqual(8);
     const csv = await page.request.get(`${server!.url}/admin/exports/answers?questionnaire=competency-24&format=csv`);
     expect(csv.status()).toBe(200);
     expect(csv.headers()['content-disposition']).toBe('attachment; filename="answers-competency-24.csv"');
-    const consoleRows = csvRows(await csv.text());
+    const consoleRows = csvRecords(await csv.text());
     expect(consoleRows[0]).toEqual(columns);
     expect(consoleRows.filter((row) => row[0] === 'P1RESUME1')).toEqual(resumed);
     const json = await page.request.get(`${server!.url}/admin/exports/answers?questionnaire=competency-24&format=json`);
@@ -163,7 +134,7 @@ test.describe('@operator the console\'s questionnaires, exports and mail', needs
     expect(download.suggestedFilename()).toBe('answers-competency-24-excel.csv');
     const excel = fs.readFileSync((await download.path())!, 'utf8');
     expect(excel.startsWith(`\uFEFF${columns!.join(';')}\r\n`)).toBe(true);
-    expect(csvRows(excel, ';').slice(1).every((row) => row[7] !== '')).toBe(true);
+    expect(csvRecords(excel, ';').slice(1).every((row) => row[7] !== '')).toBe(true);
 
     // A group participant has their access code mailed (no SMTP_URL: into the outbox).
     const accessCode = await mailAccessCode(browser, server!, RECIPIENT);

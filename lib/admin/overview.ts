@@ -48,7 +48,7 @@ export function isRange(value: unknown): value is Range {
 type CountsRow = { invited: string; not_started: string; in_progress: string; stuck: string; finished: string; last_activity: Date | null };
 
 // Each assessment once, with when its first and last save were; participants who have not saved anything have no row.
-const ACTIVITY = `activity as (
+const activity = (name: string) => `${name} as (
   select assessment_id, min(saved_at) as first_at, max(saved_at) as last_at
   from (select assessment_id, saved_at from answer union all select assessment_id, saved_at from answer_draft) saves
   group by assessment_id)`;
@@ -73,14 +73,14 @@ function progressOf(row: CountsRow | undefined): Progress {
 
 export async function loadOverview(sql: Sql, range: Range = '8h', now: Date = new Date()): Promise<Overview> {
   const stuckBefore = new Date(now.getTime() - STUCK_MINUTES * 60_000);
-  const [totals] = await sql.query<CountsRow>(`with ${ACTIVITY} select ${COUNTS} from assessment a left join activity act on act.assessment_id = a.id`, [stuckBefore]);
+  const [totals] = await sql.query<CountsRow>(`with ${activity('activity')} select ${COUNTS} from assessment a left join activity act on act.assessment_id = a.id`, [stuckBefore]);
   const questionnaires = await sql.query<CountsRow & { questionnaire_key: string }>(
-    `with ${ACTIVITY} select a.questionnaire_key, ${COUNTS} from assessment a left join activity act on act.assessment_id = a.id
+    `with ${activity('activity')} select a.questionnaire_key, ${COUNTS} from assessment a left join activity act on act.assessment_id = a.id
      group by a.questionnaire_key order by a.questionnaire_key`,
     [stuckBefore],
   );
   const groups = await sql.query<CountsRow & { code: string; variant: string; closed: boolean }>(
-    `with ${ACTIVITY} select g.code, g.variant, (g.closed_at is not null) as closed, ${COUNTS}
+    `with ${activity('activity')} select g.code, g.variant, (g.closed_at is not null) as closed, ${COUNTS}
      from group_code g left join group_member m on m.group_code_id = g.id left join assessment a on a.group_member_id = m.id
      left join activity act on act.assessment_id = a.id
      group by g.id, g.code, g.variant, g.closed_at order by g.code`,
@@ -103,7 +103,7 @@ async function loadTimeline(sql: Sql, range: Range, now: Date): Promise<Timeline
   const from = new Date(to.getTime() - hours * 3600_000);
   const count = Math.round((hours * 60) / bucketMinutes);
   const rows = await sql.query<{ kind: 'start' | 'finish'; bucket: number; n: string }>(
-    `with ${ACTIVITY.replace('activity as', 'firsts as')},
+    `with ${activity('firsts')},
      events as (
        select 'start' as kind, first_at as at from firsts where first_at >= $1 and first_at < $2
        union all select 'finish', finished_at from assessment where finished_at >= $1 and finished_at < $2)

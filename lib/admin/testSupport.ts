@@ -34,35 +34,5 @@ export async function insertQuestionnaire(opened: AdminDatabase, key: string, ve
   ]);
 }
 
-/** Parses the CSV these commands write (RFC 4180: quoted fields, doubled quotes): header and rows as objects. */
-export function parseCsv(text: string, separator = ','): Array<Record<string, string>> {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted && c === '"' && body[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      field += c;
-    } else if (c === separator) {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      records.push([...record, field]);
-      record = [];
-      field = '';
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  const [columns, ...rows] = records;
-  return rows.map((row) => Object.fromEntries(row.map((value, i) => [columns![i]!, value])));
-}
+/** Parses the CSV these commands write: header and rows as objects (lib/admin/csvRead.ts). */
+export { csvObjects as parseCsv } from './csvRead';

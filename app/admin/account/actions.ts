@@ -2,22 +2,21 @@
 
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { recordOperatorAudit } from '@/lib/admin/operators/audit';
-import { PasskeyError, registerPasskey, registrationOptions, relyingPartyOf } from '@/lib/admin/operators/passkeys';
+import { PasskeyError, registerPasskey, registrationOptions, relyingPartyOf, type PasskeyStep } from '@/lib/admin/operators/passkeys';
 import { CONSOLE_ACTIONS } from '@/lib/admin/operators/roles';
 import { actionSessionWith } from '@/lib/admin/console/request';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 
-type Step<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Options for a new passkey of the signed-in operator; the XSRF token binds the call to their page. */
-export async function passkeyRegistrationOptions(xsrf: string): Promise<Step<PublicKeyCredentialCreationOptionsJSON>> {
+export async function passkeyRegistrationOptions(xsrf: string): Promise<PasskeyStep<PublicKeyCredentialCreationOptionsJSON>> {
   const allowed = await actionSessionWith('passkeyAdd', xsrf);
   if (!allowed.ok) return { ok: false, error: allowed.state?.error ?? '' };
   const { request, session } = allowed;
   return { ok: true, value: await registrationOptions(request.db, session, relyingPartyOf(request.config.PUBLIC_URL)) };
 }
 
-export async function passkeyRegister(xsrf: string, response: RegistrationResponseJSON): Promise<Step<null>> {
+export async function passkeyRegister(xsrf: string, response: RegistrationResponseJSON): Promise<PasskeyStep<null>> {
   const allowed = await actionSessionWith('passkeyAdd', xsrf);
   if (!allowed.ok) return { ok: false, error: allowed.state?.error ?? '' };
   const { request, session } = allowed;

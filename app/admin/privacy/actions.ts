@@ -2,6 +2,7 @@
 
 import { describeQuery } from '@/lib/embedded-api/privacy/people';
 import { actionSession, type ConsoleFormState } from '@/lib/admin/console/request';
+import { field } from '@/lib/admin/console/forms';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { recordOperatorAudit } from '@/lib/admin/operators/audit';
 import { CONSOLE_ACTIONS } from '@/lib/admin/operators/roles';
@@ -15,10 +16,6 @@ export type EraseState =
     })
   | null;
 
-function text(formData: FormData, name: string): string {
-  const value = formData instanceof FormData ? formData.get(name) : null;
-  return typeof value === 'string' ? value.slice(0, 1000) : '';
-}
 
 /**
  * Erasing a person, in two steps as on the command line: without the confirmation it only shows
@@ -31,18 +28,18 @@ export async function erasePersonStep(_previous: EraseState, formData: FormData)
   if (!allowed.ok) return allowed.state;
   const { db, language } = allowed.request;
   const t = consoleTranslator(language, 'privacy');
-  const kind = text(formData, 'kind');
-  const code = text(formData, 'code');
-  const keep = text(formData, 'keep') === 'yes';
+  const kind = field(formData, 'kind');
+  const code = field(formData, 'code');
+  const keep = field(formData, 'keep') === 'yes';
   const values = { kind, code, ...(keep && { keep: 'yes' }) };
   const query = personQueryOf(kind, code);
   if (!query) return { error: t('missing'), field: 'code', values };
   const preview = await previewErasure(db, query, keep);
   if (!preview) return { error: t('notFound'), field: 'code', values };
-  if (text(formData, 'step') !== 'erase') {
+  if (field(formData, 'step') !== 'erase') {
     return { values, preview: { counts: Object.entries(preview.counts), shared: preview.shared } };
   }
-  if (text(formData, 'confirm') !== 'yes') {
+  if (field(formData, 'confirm') !== 'yes') {
     return { error: t('confirmMissing'), values, preview: { counts: Object.entries(preview.counts), shared: preview.shared } };
   }
   const erased = await erasePersonAudited(db, preview.person, { query, keepAnswersAnonymous: keep, by: allowed.session.email });
@@ -68,8 +65,8 @@ export async function exportPersonStep(_previous: OnceFormState, formData: FormD
   if (!allowed.ok) return allowed.state;
   const { db, language } = allowed.request;
   const t = consoleTranslator(language, 'privacy');
-  const kind = text(formData, 'kind');
-  const code = text(formData, 'code');
+  const kind = field(formData, 'kind');
+  const code = field(formData, 'code');
   const values = { kind, code };
   const query = personQueryOf(kind, code);
   if (!query) return { error: t('missing'), field: 'code', values };

@@ -5,13 +5,10 @@ import { recordOperatorAudit } from '@/lib/admin/operators/audit';
 import { setPasswordWithLink } from '@/lib/admin/operators/operators';
 import { isSecretTokenShape } from '@/lib/admin/operators/tokens';
 import { consoleRequest, type ConsoleFormState } from '@/lib/admin/console/request';
+import { field } from '@/lib/admin/console/forms';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { operatorPasswordProblem } from '@/lib/validation/operatorPassword';
 
-function field(formData: FormData, name: string): string {
-  const value = formData instanceof FormData ? formData.get(name) : null;
-  return typeof value === 'string' ? value.slice(0, 1000) : '';
-}
 
 /** Sets the password through the one-time link, then off to sign-in. */
 export async function setPassword(_previous: ConsoleFormState, formData: FormData): Promise<ConsoleFormState> {

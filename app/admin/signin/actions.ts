@@ -2,17 +2,14 @@
 
 import { redirect } from 'next/navigation';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { PasskeyError, relyingPartyOf, signInOptions, signInWithPasskey } from '@/lib/admin/operators/passkeys';
+import { PasskeyError, relyingPartyOf, signInOptions, signInWithPasskey, type PasskeyStep } from '@/lib/admin/operators/passkeys';
 import { signInWithPassword } from '@/lib/admin/operators/signIn';
 import { beginConsoleSession } from '@/lib/admin/console/beginSession';
 import { consoleRequest, type ConsoleFormState } from '@/lib/admin/console/request';
+import { field } from '@/lib/admin/console/forms';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { logEvent } from '@/lib/log/logger';
 
-function field(formData: FormData, name: string): string {
-  const value = formData instanceof FormData ? formData.get(name) : null;
-  return typeof value === 'string' ? value.slice(0, 1000) : '';
-}
 
 /** Password sign-in: a new session cookie and the overview; or the form again, saying why. */
 export async function signIn(_previous: ConsoleFormState, formData: FormData): Promise<ConsoleFormState> {
@@ -35,7 +32,6 @@ export async function signIn(_previous: ConsoleFormState, formData: FormData): P
   redirect('/admin');
 }
 
-export type PasskeyStep<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** The first step of a passkey sign-in: a challenge for the browser's authenticator. */
 export async function passkeySignInOptions(): Promise<PasskeyStep<PublicKeyCredentialRequestOptionsJSON>> {

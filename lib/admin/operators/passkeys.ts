@@ -33,6 +33,9 @@ export const CHALLENGE_SECONDS = 300;
 export const MAX_SIGNIN_CHALLENGES_PER_CLIENT = 5;
 export const MAX_SIGNIN_CHALLENGES = 10_000;
 
+/** A step of a ceremony as the console's actions answer the page's script: its value, or the message to show. */
+export type PasskeyStep<T> = { ok: true; value: T } | { ok: false; error: string };
+
 export class PasskeyError extends Error {
   constructor(readonly problem: 'busy' | 'refused') {
     super(problem);

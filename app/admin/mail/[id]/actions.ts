@@ -2,6 +2,7 @@
 
 import { refresh } from 'next/cache';
 import { actionSession, type ConsoleFormState } from '@/lib/admin/console/request';
+import { field } from '@/lib/admin/console/forms';
 import { consoleTranslator } from '@/lib/admin/console/texts';
 import { resendAccessCodeMail } from '@/lib/admin/mailResend';
 import { recordOperatorAudit } from '@/lib/admin/operators/audit';
@@ -14,8 +15,8 @@ export async function resendMail(_previous: ConsoleFormState, formData: FormData
   if (!allowed.ok) return allowed.state;
   const { db, config, language, clientAddress } = allowed.request;
   const t = consoleTranslator(language, 'mail');
-  const field = formData.get('mail');
-  const id = typeof field === 'string' && /^[1-9]\d{0,15}$/.test(field) ? Number(field) : NaN;
+  const mail = field(formData, 'mail', 20);
+  const id = /^[1-9]\d{0,15}$/.test(mail) ? Number(mail) : NaN;
   if (!Number.isSafeInteger(id)) return { error: t('refused.unknown') };
   const settings = embeddedSettings(config).mail;
   const result = await resendAccessCodeMail(db, settings, id, clientAddress);
