@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 /** The node options of `npm start` (package.json's start script, `node [options] server.mjs`): suites and benchmarks run what operators run. */
 export function startOptions(): string[] {
@@ -46,7 +47,10 @@ export async function freePort(): Promise<number> {
 export async function startServer(options: { port: number; dataDir: string; logFile: string; env?: Record<string, string>; pollMs?: number }): Promise<RunningServer> {
   const { port, dataDir, logFile, pollMs = 250 } = options;
   const log = fs.openSync(logFile, 'w');
-  const child: ChildProcess = spawn('sh', ['-c', `exec ${START_COMMAND}`], {
+  // SERVER_CPU_PROFILE_DIR=<dir>: the server writes a V8 CPU profile there when it stops (node refuses --cpu-prof in NODE_OPTIONS).
+  const profileDir = process.env.SERVER_CPU_PROFILE_DIR;
+  const command = profileDir ? START_COMMAND.replace(/^node /, `node --cpu-prof --cpu-prof-dir=${JSON.stringify(path.resolve(profileDir))} `) : START_COMMAND;
+  const child: ChildProcess = spawn('sh', ['-c', `exec ${command}`], {
     // Demo mode unless a caller says otherwise: suites and benchmarks sign in with the demo's codes.
     env: { ...process.env, DEMO_MODE: 'on', ...options.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', log, log],
