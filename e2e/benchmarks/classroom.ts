@@ -33,6 +33,10 @@
  *   --warm-up N            participants who go through first, one after the other, not counted
  *                          (BENCH_WARM_UP, default 10)
  *   --seed N               arrival moments (BENCH_SEED, default 4711)
+ *   --step-cpu             print the server's CPU per step, read around each request of the warm-up
+ *                          participants (one after the other, so nothing else runs), and between two
+ *                          of them (the strong hash layer of the new key), and no classroom; use
+ *                          --warm-up 40 or more
  *   BENCH_PORT             the server's port (default: a free one)
  *
  * Needs `npx next build` first. The server's output goes to test-results/classroom/.
@@ -68,6 +72,7 @@ function settings() {
       until: { type: 'string' },
       'warm-up': { type: 'string' },
       seed: { type: 'string' },
+      'step-cpu': { type: 'boolean' },
     },
   });
   const env = process.env;
@@ -86,6 +91,7 @@ function settings() {
     windowS: number(values.window ?? env.BENCH_WINDOW_S ?? '10', '--window', (n) => n >= 0),
     classrooms: (addresses === 'both' ? ['distinct', 'one'] : [addresses]) as Classroom[],
     pages: values.pages === true,
+    stepCpu: values['step-cpu'] === true,
     warmUp: number(values['warm-up'] ?? env.BENCH_WARM_UP ?? '10', '--warm-up', (n) => Number.isInteger(n) && n >= 0 && n <= 1000),
     seed: number(values.seed ?? env.BENCH_SEED ?? '4711', '--seed', Number.isInteger),
     port: env.BENCH_PORT ? number(env.BENCH_PORT, 'BENCH_PORT', (n) => Number.isInteger(n) && n > 0 && n < 65536) : undefined,
@@ -214,14 +220,35 @@ async function main(): Promise<number> {
     // A few participants first, one after the other: every route's code loaded and the tables not
     // empty, as on a server that has been serving.
     const warmUpClient = createClient(port, 1, 60_000);
+    const stepCpu = new Map<string, number[]>();
+    const pid = server.pid;
+    let cpuAt = 0;
+    const aroundStep = (step: Step, moment: 'before' | 'after') => {
+      if (moment === 'before') cpuAt = cpuSecondsOf(pid);
+      else stepCpu.set(step, [...(stepCpu.get(step) ?? []), (cpuSecondsOf(pid) - cpuAt) * 1000]);
+    };
     for (let index = 0; index < options.warmUp; index++) {
-      const warmUp = await runParticipant({ ...base, client: warmUpClient, index, address: WARM_UP_ADDRESS });
+      const between = cpuSecondsOf(pid);
+      // The first two participants load each route's code: not counted.
+      const counted = options.stepCpu && index >= 2;
+      const warmUp = await runParticipant({ ...base, client: warmUpClient, index, address: WARM_UP_ADDRESS, ...(counted && { aroundStep }) });
       if (!warmUp.ok) console.error(`bench:classroom: warm-up participant ${index} failed at ${warmUp.failure.step}: ${warmUp.failure.what}`);
+      if (counted) {
+        const before = cpuSecondsOf(pid);
+        await serverSettled(pid);
+        stepCpu.set('(after the participant)', [...(stepCpu.get('(after the participant)') ?? []), (cpuSecondsOf(pid) - before) * 1000]);
+        stepCpu.set('(whole participant)', [...(stepCpu.get('(whole participant)') ?? []), (cpuSecondsOf(pid) - between) * 1000]);
+      }
     }
     warmUpClient.close();
+    if (options.stepCpu) {
+      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      console.error(`bench:classroom: server CPU per step, mean of ${Math.max(0, options.warmUp - 2)} participants one after the other (10 ms ticks):`);
+      for (const [step, values] of stepCpu) console.error(`  ${step.padEnd(26)} ${mean(values).toFixed(1).padStart(7)} ms`);
+    }
 
     const results = [];
-    for (const classroom of options.classrooms) {
+    for (const classroom of options.stepCpu ? [] : options.classrooms) {
       await sleep(SETTLE_MS);
       results.push(await runClassroom(server, classroom, options, base));
     }

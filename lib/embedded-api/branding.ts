@@ -15,16 +15,24 @@ export type OperatorBranding = { theme: Theme; logo?: OperatorLogo; updatedAt?: 
 
 export const DEFAULT_BRANDING: OperatorBranding = { theme: 'default' };
 
-type Row = { theme: string; logo_base64: string | null; logo_type: 'png' | 'jpeg' | null; logo_width: number | null; logo_height: number | null; updated_at: Date };
+export type BrandingRow = { theme: string; logo_base64: string | null; logo_type: 'png' | 'jpeg' | null; logo_width: number | null; logo_height: number | null; updated_at: Date };
+
+/** The columns brandingOf reads, for a statement that reads the branding with something else (handlers/pageinfo.ts). */
+export const BRANDING_COLUMNS = 'b.theme, b.logo_base64, b.logo_type, b.logo_width, b.logo_height, b.updated_at';
 
 export async function loadBranding(sql: Sql): Promise<OperatorBranding> {
-  const [row] = await sql.query<Row>('select theme, logo_base64, logo_type, logo_width, logo_height, updated_at from branding');
-  if (!row) return { ...DEFAULT_BRANDING };
+  const [row] = await sql.query<BrandingRow>(`select ${BRANDING_COLUMNS} from branding b`);
+  return brandingOf(row);
+}
+
+/** The branding of its row (BRANDING_COLUMNS); no row, or a left join that found none: the default. */
+export function brandingOf(row: Partial<BrandingRow> | undefined): OperatorBranding {
+  if (!row?.theme) return { ...DEFAULT_BRANDING };
   const theme = checkStylesheet(row.theme);
   return {
     theme: theme.kind === 'ok' ? theme.value : 'default',
     ...(row.logo_base64 && row.logo_type && { logo: { type: row.logo_type, dataBase64: row.logo_base64, width: row.logo_width ?? 0, height: row.logo_height ?? 0 } }),
-    updatedAt: new Date(row.updated_at),
+    ...(row.updated_at && { updatedAt: new Date(row.updated_at) }),
   };
 }
 

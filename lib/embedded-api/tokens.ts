@@ -46,6 +46,22 @@ export async function verifyToken(
   sql: Sql,
   now = Date.now(),
 ): Promise<TokenPayload | TokenFailure> {
+  const signed = verifySignedToken(token, secret, now);
+  if (isTokenFailure(signed)) return signed;
+  const [revoked] = await sql.query<{ reason: RevocationReason }>('select reason from revoked_token where jti = $1', [signed.jti]);
+  return revoked ? revokedFailure(revoked.reason) : signed;
+}
+
+/** The refusal of a revoked token. */
+export function revokedFailure(reason: RevocationReason): TokenFailure {
+  return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown, revokedFor: reason };
+}
+
+/**
+ * Signature and expiry only, without the database: for a caller that reads the revocation in the
+ * same statement as the rows it needs anyway (authority.ts), one statement fewer on every call.
+ */
+export function verifySignedToken(token: string | undefined | null, secret: string, now = Date.now()): TokenPayload | TokenFailure {
   if (!token) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenIsEmpty };
   const parts = token.split('.');
   if (parts.length !== 3) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnableToDecode };
@@ -62,8 +78,6 @@ export async function verifyToken(
   if (typeof payload.exp !== 'number' || payload.exp * 1000 <= now) {
     return { statusCode: StatusCode.TokenExpired, detailCode: DetailCode.NoDetails };
   }
-  const [revoked] = await sql.query<{ reason: RevocationReason }>('select reason from revoked_token where jti = $1', [payload.jti]);
-  if (revoked) return { statusCode: StatusCode.TokenInvalid, detailCode: DetailCode.TokenUnknown, revokedFor: revoked.reason };
   return payload;
 }
 

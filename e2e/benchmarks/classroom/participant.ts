@@ -37,6 +37,8 @@ export type ParticipantPlan = {
   pages: boolean;
   /** Stop after this step (timing ends there): to find which step costs what. */
   until?: Step;
+  /** Called right before and right after each step's request: the bench's --step-cpu reads the server's CPU there. */
+  aroundStep?: (step: Step, moment: 'before' | 'after') => void;
 };
 
 /** The value a participant gives a field: a List's allowed value, a Text of their class. */
@@ -67,9 +69,11 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
   class Reached extends Error {}
 
   async function timed(step: Step, request: FuzzRequest): Promise<FuzzResponse> {
+    plan.aroundStep?.(step, 'before');
     const began = performance.now();
     const response = await client.send(request);
     steps[step] = performance.now() - began;
+    plan.aroundStep?.(step, 'after');
     cookiesOf(response, jar);
     // As the page's script does: the XSRF token is read from the cookie for every call (a login renews it).
     xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');

@@ -50,21 +50,44 @@ export async function findGroupCode(sql: Sql, code: string): Promise<GroupCodeRo
   return row ? groupRow(row) : undefined;
 }
 
-export async function groupCodeById(sql: Sql, id: number): Promise<GroupCodeRow | undefined> {
-  const [row] = await sql.query<GroupCodeRow>('select * from group_code where id = $1', [id]);
-  return row ? groupRow(row) : undefined;
-}
-
-/** The participant an assessment belongs to, with its group code; undefined for an ident-code assessment. */
+/**
+ * The participant an assessment belongs to, with its group code; undefined for an ident-code
+ * assessment. One statement: the group flows' every call asks it (groups/holder.ts). The member's
+ * columns are named one by one, as the group code's share their names.
+ */
 export async function memberOfAssessment(sql: Sql, assessmentId: number): Promise<{ member: GroupMemberRow; group: GroupCodeRow } | undefined> {
-  const [member] = await sql.query<GroupMemberRow>(
-    'select m.* from group_member m join assessment a on a.group_member_id = m.id where a.id = $1',
+  const [row] = await sql.query<GroupCodeRow & MemberColumns>(
+    `select g.*, m.id as member_id, m.assessor_id as member_assessor_id, m.access_code as member_access_code,
+            m.field_values as member_field_values, m.current_assessment_id as member_current_assessment_id,
+            m.personal_info_saved_at as member_personal_info_saved_at, m.created_at as member_created_at
+       from assessment a join group_member m on m.id = a.group_member_id join group_code g on g.id = m.group_code_id
+      where a.id = $1`,
     [assessmentId],
   );
-  if (!member) return undefined;
-  const group = await groupCodeById(sql, member.group_code_id);
-  return group ? { member: { ...member, field_values: parsed(member.field_values) }, group } : undefined;
+  if (!row) return undefined;
+  const { member_id, member_assessor_id, member_access_code, member_field_values, member_current_assessment_id, member_personal_info_saved_at, member_created_at, ...group } = row;
+  const member = {
+    id: member_id,
+    group_code_id: group.id,
+    assessor_id: member_assessor_id,
+    access_code: member_access_code,
+    field_values: parsed<Record<string, string>>(member_field_values),
+    current_assessment_id: member_current_assessment_id,
+    personal_info_saved_at: member_personal_info_saved_at,
+    created_at: member_created_at,
+  };
+  return { member, group: groupRow(group as GroupCodeRow) };
 }
+
+type MemberColumns = {
+  member_id: number;
+  member_assessor_id: number;
+  member_access_code: string;
+  member_field_values: unknown;
+  member_current_assessment_id: number | null;
+  member_personal_info_saved_at: Date | null;
+  member_created_at: Date;
+};
 
 /** The latest imported version of a questionnaire key, or undefined when it is not imported. */
 export async function latestVersion(sql: Sql, key: string): Promise<number | undefined> {

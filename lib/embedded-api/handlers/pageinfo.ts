@@ -1,9 +1,9 @@
 import { DetailCode, Product, StatusCode } from '@/lib/api/codes';
 import { languageOf, type ApiAnswer, type ApiContext } from '../context';
 import { optionalHolder } from '../authority';
-import { loadBranding, themeFor } from '../branding';
+import { BRANDING_COLUMNS, brandingOf, themeFor, type BrandingRow } from '../branding';
 import { signOutParticipant } from '../participantTokens';
-import { isTokenFailure, verifyToken } from '../tokens';
+import { isTokenFailure, verifySignedToken, verifyToken } from '../tokens';
 import { translationsFor } from '../translations';
 
 type PageInfoBody = { category?: string; token?: string; uiLanguage?: string };
@@ -49,16 +49,21 @@ const DEFAULT_LOGO = Buffer.from(
  * The operator's logo (else the product's mark) and theme, an assessment's own theme where it has one.
  */
 export async function headerFooterPageInfo(body: PageInfoBody, ctx: ApiContext): Promise<ApiAnswer> {
-  const branding = await loadBranding(ctx.db);
+  const signed = body.token ? verifySignedToken(body.token, ctx.settings.tokenSecret, ctx.now) : undefined;
+  const genuine = signed && !isTokenFailure(signed) ? signed : undefined;
+  // One statement for what every page's frame needs: the branding, the token's revocation and its
+  // assessment's own stylesheet (the header and footer are loaded on every page).
+  const [row] = await ctx.db.query<Partial<BrandingRow> & { revoked_for: string | null; stylesheet: string | null }>(
+    `select ${BRANDING_COLUMNS}, (select reason from revoked_token where jti = $1) as revoked_for,
+            (select stylesheet from assessment where id = $2) as stylesheet
+       from (select 1) as one left join branding b on true`,
+    [genuine?.jti ?? null, typeof genuine?.assessment === 'number' ? genuine.assessment : null],
+  );
+  const branding = brandingOf(row);
   let stylesheet: string = branding.theme;
-  if (body.token) {
-    const verified = await verifyToken(body.token, ctx.settings.tokenSecret, ctx.db, ctx.now);
-    if (!isTokenFailure(verified) && verified.assessment) {
-      const [row] = await ctx.db.query<{ stylesheet: string }>('select stylesheet from assessment where id = $1', [verified.assessment]);
-      stylesheet = themeFor(row?.stylesheet, branding);
-    }
-    if (!isTokenFailure(verified) && verified.product === Product.Portal) stylesheet = 'portal';
-  }
+  const valid = genuine && !row?.revoked_for ? genuine : undefined;
+  if (valid?.assessment) stylesheet = themeFor(row?.stylesheet, branding);
+  if (valid?.product === Product.Portal) stylesheet = 'portal';
   // A bad token must not hide the header: the header shows, the page decides what the token means.
   return {
     statusCode: StatusCode.Ok,
