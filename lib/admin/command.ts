@@ -1,3 +1,5 @@
+import type { FileOptions, Sink } from './output';
+
 /**
  * One command of the admin command line. Commands print through `io` (never console directly), so
  * tests run them in-process and read what an operator would see.
@@ -16,6 +18,12 @@ export type Io = {
    * (lib/admin/paths.ts): the running app runs commands handed to it in its own folder.
    */
   cwd?: string;
+  /**
+   * Opens a file the operator named for writing, in the command line's own process: the running app
+   * hands it the bytes (lib/admin/channel). Absent in a local run, which writes the file itself
+   * (outputFile, lib/admin/output.ts).
+   */
+  openFile?: (file: string, options: FileOptions) => Promise<Sink>;
 };
 
 export type Command = {

@@ -73,6 +73,17 @@ const RUNNING_APP = Symbol.for('assessment-web.admin-running-app');
 type AppHolder = { [RUNNING_APP]?: { db: Database; config: AppConfig } };
 
 /**
+ * Where a command would work, without opening anything: in the running app (when the channel runs
+ * it there), or on the database the settings name. Throws ConfigError for wrong settings.
+ */
+export function adminDatabasePlace(env: Record<string, string | undefined>): { kind: Database['kind']; inApp: boolean; dataDir: string } {
+  const app = (globalThis as AppHolder)[RUNNING_APP];
+  if (app) return { kind: app.db.kind, inApp: true, dataDir: app.config.dataDir };
+  const config = loadConfig(env);
+  return { kind: config.DATABASE_URL ? 'postgres' : 'pglite', inApp: false, dataDir: config.dataDir };
+}
+
+/**
  * Inside the running app (the admin channel, lib/admin/channel): commands work on the database the
  * app holds open, which PGlite gives to one process only, and never close it.
  */
@@ -88,6 +99,7 @@ function notClosed(db: Database): Database {
     },
     query: (text, params) => db.query(text, params),
     transaction: (fn) => db.transaction(fn),
+    ...(db.copyDataDir && { copyDataDir: (target: string) => db.copyDataDir!(target) }),
     close: async () => undefined,
   };
 }

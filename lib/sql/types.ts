@@ -10,4 +10,9 @@ export interface Database extends Sql {
   /** Set once close() was called: work that runs on its own (the embedded API's key strengthening) stops asking. */
   readonly closed: boolean;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PGlite on disk only: copies its data folder to `target` (new) between two transactions, so that
+   * the copy holds every one committed before it and none in part (lib/admin/backup).
+   */
+  copyDataDir?(target: string): Promise<void>;
 }

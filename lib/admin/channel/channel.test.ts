@@ -11,6 +11,7 @@ import { runCommandsOn } from '../database';
 import { runAdmin } from '../main';
 import { recorder } from '../testSupport';
 import { runInApp } from './client';
+import { encode, lineReader, type ToCommandLine } from './protocol';
 import { startAdminChannel, type AdminChannel } from './server';
 import { adminSocketPath } from './socket';
 
@@ -86,6 +87,110 @@ describe('a command through the running app', () => {
       expect(fs.existsSync(path.join(process.cwd(), 'answers.csv'))).toBe(false);
     } finally {
       fs.rmSync(operatorFolder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a file the command writes', () => {
+  it('is written by the command line from the bytes the app sends, never by the app', async () => {
+    const operatorFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'operator-'));
+    try {
+      await db.query("insert into questionnaire (key, version, checksum, definition) values ('bytes', 1, 'sum', '{}') on conflict do nothing");
+      // A command line that says where it put the file and keeps the bytes, writing nothing.
+      const socket = net.connect(channel.path);
+      const received: ToCommandLine[] = [];
+      const exit = new Promise<number>((resolve) => {
+        socket.on('data', lineReader<ToCommandLine>((message) => {
+          received.push(message);
+          if ('open' in message || 'close' in message) socket.write(encode({ fileDone: '/where/the/operator/is/answers.csv' }));
+          if ('exit' in message) resolve(message.exit);
+        }));
+      });
+      socket.write(encode({ argv: ['export', '--questionnaire', 'bytes', '--output', 'answers.csv'], cwd: operatorFolder, interactive: false, receivesFiles: true }));
+      expect(await exit).toBe(EXIT.ok);
+      socket.destroy();
+      expect(received[0]).toEqual({ open: { file: 'answers.csv', replace: true } });
+      const bytes = received.flatMap((message) => ('bytes' in message ? [Buffer.from(message.bytes, 'base64')] : []));
+      expect(Buffer.concat(bytes).toString('utf8')).toMatch(/^ident_code,questionnaire_key,/);
+      expect(received).toContainEqual({ close: 'commit' });
+      expect(received).toContainEqual({ err: 'Exported 0 answer items of 0 participants (questionnaire bytes) to /where/the/operator/is/answers.csv.' });
+      expect(fs.readdirSync(operatorFolder)).toEqual([]);
+    } finally {
+      fs.rmSync(operatorFolder, { recursive: true, force: true });
+    }
+  });
+
+  it('an app that goes away mid-file leaves no file behind, and the command line says the command did not finish', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'channel-gone-'));
+    const operatorFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'operator-'));
+    // An app that opens the file, sends some bytes, and stops.
+    const app = net.createServer((socket) => {
+      socket.write(encode({ open: { file: 'half.tar.gz', replace: false } }));
+      socket.on('data', lineReader<{ fileDone?: string }>((reply) => {
+        if (reply.fileDone) socket.end(encode({ bytes: Buffer.from('half a backup').toString('base64') }));
+      }));
+    });
+    const socketPath = path.join(folder, 'app.sock');
+    await new Promise<void>((resolve) => app.listen(socketPath, () => resolve()));
+    try {
+      const io = recorder(env);
+      expect(await runInApp(socketPath, ['backup', '--output', 'half.tar.gz'], io, operatorFolder)).toBe(EXIT.failure);
+      expect(io.stderr).toEqual(['The running app ended the command before it finished (the app stopped?).']);
+      expect(fs.readdirSync(operatorFolder)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(operatorFolder, { recursive: true, force: true });
+    }
+  });
+
+  it('writes no file but the one the operator named, whatever the app asks', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'channel-other-'));
+    const operatorFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'operator-'));
+    const replies: unknown[] = [];
+    // An app (or whoever holds its socket) that asks for another file than the one named.
+    const app = net.createServer((socket) => {
+      socket.write(encode({ open: { file: 'elsewhere.sh', replace: true } }));
+      socket.on('data', lineReader<Record<string, unknown>>((reply) => {
+        if ('argv' in reply) return;
+        replies.push(reply);
+        socket.end(encode({ exit: 0 }));
+      }));
+    });
+    const socketPath = path.join(folder, 'app.sock');
+    await new Promise<void>((resolve) => app.listen(socketPath, () => resolve()));
+    try {
+      await runInApp(socketPath, ['export', '--questionnaire', 'x', '--output', 'named.csv'], recorder(env), operatorFolder);
+      expect(replies).toEqual([{ fileFailed: 'the running app asked to write elsewhere.sh, which this command line did not name; nothing was written', usage: false }]);
+      expect(fs.readdirSync(operatorFolder)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(operatorFolder, { recursive: true, force: true });
+    }
+  });
+
+  it('a command line that goes away mid-file ends the command in the app, with a failure', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'channel-away-'));
+    let ended: (code: number) => void;
+    const commandEnded = new Promise<number>((resolve) => (ended = resolve));
+    const watched = await startAdminChannel(folder, env, async (argv, io) => {
+      const code = await runAdmin(argv, io);
+      ended(code);
+      return code;
+    });
+    try {
+      const socket = net.connect(watched!.path);
+      socket.on('data', lineReader<ToCommandLine>((message) => {
+        if ('open' in message) socket.write(encode({ fileDone: '/nowhere/answers.csv' }));
+        if ('bytes' in message) socket.destroy();
+      }));
+      await db.query("insert into questionnaire (key, version, checksum, definition) values ('away', 1, 'sum', '{}')");
+      socket.write(encode({ argv: ['export', '--questionnaire', 'away', '--output', 'answers.csv'], cwd: os.tmpdir(), interactive: false, receivesFiles: true }));
+      expect(await commandEnded).toBe(EXIT.failure);
+    } finally {
+      await watched?.stop();
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 });

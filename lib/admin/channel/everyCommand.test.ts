@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@/lib/config';
-import type { Database } from '@/lib/embedded-api/db/database';
+import { openDatabase, type Database } from '@/lib/embedded-api/db/database';
 import { migrate } from '@/lib/embedded-api/db/migrations';
 import { seedDemoIfEmpty } from '@/lib/embedded-api/demo/seed';
-import { openTestDatabase } from '@/lib/embedded-api/db/testDatabase';
+import { expectedTestDatabaseKind, openTestDatabase } from '@/lib/embedded-api/db/testDatabase';
 import { COMMANDS } from '../commands';
 import { EXIT } from '../command';
 import { runCommandsOn } from '../database';
@@ -20,7 +20,7 @@ import { startAdminChannel, type AdminChannel } from './server';
  * the folder itself (which PGlite gives to one process only). A new command without its row here
  * fails the first test.
  */
-// Opens of a data folder or a server (the test's own database is in memory): a command run in the app opens none.
+// Opens of a data folder or a server (the test's own, the app's, is forgotten once open): a command run in the app opens none.
 const mockFolderOpens: unknown[] = [];
 jest.mock('@/lib/embedded-api/db/database', () => {
   const actual = jest.requireActual('@/lib/embedded-api/db/database');
@@ -67,10 +67,22 @@ const INVOCATIONS: Array<[string, () => string[]]> = [
   ['branding set', () => ['branding', 'set', '--theme', 'green']],
   ['branding show', () => ['branding', 'show']],
   ['demo reset', () => ['demo', 'reset']],
+  ['backup', () => ['backup', '--output', path.join(work, 'backup.tar.gz')]],
+  ['restore', () => ['restore', path.join(work, 'backup.tar.gz')]],
 ];
 
+/**
+ * How a command ends through the running app when not with exit 0: a restore replaces the database
+ * the app holds, so it refuses while the app runs; on PostgreSQL, backups are pg_dump's and
+ * pg_restore's, and both commands only say so.
+ */
+const REFUSED: Record<string, { code: number; says: RegExp }> = expectedTestDatabaseKind() === 'postgres'
+  ? { backup: { code: EXIT.usage, says: /pg_dump --format=custom/ }, restore: { code: EXIT.usage, says: /pg_restore --clean/ } }
+  : { restore: { code: EXIT.busy, says: /Stop the app, run restore again/ } };
+
 beforeAll(async () => {
-  db = await openTestDatabase();
+  // On PGlite the app's database is in its folder, as the app's: a backup copies that folder.
+  db = expectedTestDatabaseKind() === 'pglite' ? await openDatabase({ dataDir }) : await openTestDatabase();
   await migrate(db);
   await seedDemoIfEmpty(db);
   const [mail] = await db.query<{ id: string }>(
@@ -79,7 +91,7 @@ beforeAll(async () => {
   mailId = String(mail!.id);
   runCommandsOn({ db, config: loadConfig({ ...env, DEMO_MODE: 'on' }) });
   channel = (await startAdminChannel(dataDir, env, runAdmin))!;
-  // The test's own database (on the PostgreSQL pass, a server's) is not a command's.
+  // The app's own database (its folder on PGlite, a server's on the PostgreSQL pass) is not a command's.
   mockFolderOpens.length = 0;
 }, 120_000);
 
@@ -96,10 +108,13 @@ describe('every admin command while the app runs', () => {
     expect(INVOCATIONS.map(([name]) => name).sort()).toEqual(COMMANDS.map((command) => command.name).sort());
   });
 
-  it.each(INVOCATIONS)('%s: through the app, exit 0, on the app\'s database, never opening the folder', async (_name, args) => {
+  it.each(INVOCATIONS)('%s: through the app, ends as a local run would (exit 0 unless refused), on the app\'s database, never opening the folder', async (name, args) => {
     const io = recorder(env);
     const code = await runInApp(channel.path, args(), io, work);
-    expect({ code, err: io.stderr.join('\n') }).toMatchObject({ code: EXIT.ok });
+    const refused = REFUSED[name];
+    const err = io.stderr.join('\n');
+    if (refused) expect({ code, err }).toEqual({ code: refused.code, err: expect.stringMatching(refused.says) });
+    else expect({ code, err }).toMatchObject({ code: EXIT.ok });
     expect(mockFolderOpens).toEqual([]);
   }, 60_000);
 
@@ -108,5 +123,9 @@ describe('every admin command while the app runs', () => {
     expect(await db.query("select 1 from portal where product_text = 'Kanal-Test'")).toHaveLength(1);
     expect(fs.readFileSync(path.join(work, 'answers.csv'), 'utf8')).toMatch(/^ident_code,/);
     expect(await db.query("select 1 from operator where email = 'kanal@example.org' and disabled_at is null")).toHaveLength(1);
+    // On PGlite the command line wrote the backup the app took, readable by its owner only; on PostgreSQL nothing was written.
+    const backup = fs.statSync(path.join(work, 'backup.tar.gz'), { throwIfNoEntry: false });
+    if (expectedTestDatabaseKind() === 'pglite') expect((backup?.mode ?? 0) & 0o777).toBe(0o600);
+    else expect(backup).toBeUndefined();
   });
 });

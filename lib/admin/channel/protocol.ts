@@ -3,9 +3,22 @@
  * The command line sends the command; the app answers with what the command prints, questions it
  * asks, and the exit code, so that the operator sees exactly what a local run would show.
  */
-export type Request = { argv: string[]; cwd: string; interactive: boolean };
-export type ToCommandLine = { out: string } | { err: string } | { ask: string } | { exit: number };
-export type ToApp = Request | { answer: string };
+/**
+ * receivesFiles: the command line writes the files a command names (--output) itself, from the
+ * bytes the app sends (`open`, `bytes` in base64, `close`), each step answered by a FileReply.
+ */
+export type Request = { argv: string[]; cwd: string; interactive: boolean; receivesFiles?: boolean };
+export type ToCommandLine =
+  | { out: string }
+  | { err: string }
+  | { ask: string }
+  | { exit: number }
+  | { open: { file: string; replace: boolean } }
+  | { bytes: string }
+  | { close: 'commit' | 'abort' };
+/** The command line's answer to `open` and `close`: done (with the file's full path), or why not (usage: the operator named a file that cannot be written). */
+export type FileReply = { fileDone: string } | { fileFailed: string; usage: boolean };
+export type ToApp = Request | { answer: string } | FileReply;
 
 /** Splits a stream of text into JSON messages, one a line. */
 export function lineReader<T>(onMessage: (message: T) => void): (chunk: Buffer | string) => void {

@@ -4,8 +4,7 @@ import { EXIT, UsageError, type Command } from '../command';
 import { withAdminDatabase } from '../database';
 import { EXPORT_COLUMNS, FIELD_COLUMN_PREFIX, type ExportFormat } from '../export';
 import { parseOptions, required } from '../options';
-import { fileSink, stdoutSink, type Sink } from '../output';
-import { operatorPath } from '../paths';
+import { outputFile, stdoutSink, type Sink } from '../output';
 import { operatorName } from '../privacyOptions';
 
 const HELP = `Usage: npm run admin -- export --questionnaire <key> [--anonymous] [--format csv|json] [--finished-only] [--excel] [--output <file>]
@@ -62,7 +61,7 @@ export const exportCommand: Command = {
     const format = values.format as ExportFormat;
     if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json, not '${values.format}'`);
     if (values.excel && format !== 'csv') throw new UsageError('--excel applies to --format csv only');
-    const sink: Sink = values.output !== undefined ? await fileSink(operatorPath(io, required(values.output, '--output'))) : stdoutSink(io);
+    const sink: Sink = values.output !== undefined ? await outputFile(io, required(values.output, '--output')) : stdoutSink(io);
     try {
       const anonymous = values.anonymous;
       const request = { questionnaireKey, format, finishedOnly: values['finished-only'], excel: values.excel, anonymous };

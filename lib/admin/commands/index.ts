@@ -1,6 +1,7 @@
 import type { Command } from '../command';
 import { assessmentCreate } from './assessmentCreate';
 import { assessmentList } from './assessmentList';
+import { backupCommands } from './backup';
 import { brandingCommands } from './branding';
 import { demoReset } from './demoReset';
 import { exportCommand } from './export';
@@ -33,4 +34,5 @@ export const COMMANDS: Command[] = [
   privacyPurge,
   ...operatorCommands,
   ...brandingCommands,
+  ...backupCommands,
 ];

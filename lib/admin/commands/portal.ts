@@ -3,8 +3,7 @@ import { EXIT, UsageError, type Command } from '../command';
 import { CSV, csvHeader, csvLine, EXCEL_CSV, isoUtc } from '../csv';
 import { withAdminDatabase } from '../database';
 import { parseOptions, required } from '../options';
-import { fileSink, stdoutSink, type Sink } from '../output';
-import { operatorPath } from '../paths';
+import { outputFile, stdoutSink, type Sink } from '../output';
 import { keysetPages } from '../pages';
 import { PAYMENT_COLUMNS, PAYMENT_STATUSES, writePayments, type PaymentCounts } from '../payments';
 import {
@@ -194,7 +193,7 @@ const paymentExport: Command = {
     if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json, not '${values.format}'`);
     if (values.excel && format !== 'csv') throw new UsageError('--excel applies to --format csv only');
     const status = parseStatus(values.status);
-    const sink: Sink = values.output !== undefined ? await fileSink(operatorPath(io, required(values.output, '--output'))) : stdoutSink(io);
+    const sink: Sink = values.output !== undefined ? await outputFile(io, required(values.output, '--output')) : stdoutSink(io);
     try {
       const counts = await withAdminDatabase(io.env, ({ db }) => writePayments(db, { format, dialect: values.excel ? EXCEL_CSV : CSV, ...(status && { status }) }, sink.write), { onWait: io.err });
       await sink.commit();

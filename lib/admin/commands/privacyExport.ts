@@ -3,8 +3,7 @@ import { describeQuery } from '@/lib/embedded-api/privacy/people';
 import { EXIT, type Command } from '../command';
 import { withAdminDatabase } from '../database';
 import { parseOptions, required } from '../options';
-import { fileSink, stdoutSink, type Sink } from '../output';
-import { operatorPath } from '../paths';
+import { outputFile, stdoutSink, type Sink } from '../output';
 import { exportPersonAudited } from '../privacy';
 import { describeCounts, operatorName, PERSON_HELP, PERSON_OPTIONS, personQuery } from '../privacyOptions';
 
@@ -37,7 +36,7 @@ export const privacyExport: Command = {
     const { values } = parseOptions(args, { ...PERSON_OPTIONS, output: { type: 'string' } });
     const query = personQuery(values);
     const subject = describeQuery(query);
-    const sink: Sink = values.output !== undefined ? await fileSink(operatorPath(io, required(values.output, '--output'))) : stdoutSink(io);
+    const sink: Sink = values.output !== undefined ? await outputFile(io, required(values.output, '--output')) : stdoutSink(io);
     try {
       const exported = await withAdminDatabase(io.env, ({ db }) => exportPersonAudited(db, query, operatorName(io), sink), { onWait: io.err });
       if (!exported) {

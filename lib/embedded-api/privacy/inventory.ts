@@ -715,10 +715,10 @@ export const PLACES: readonly InventoryPlace[] = [
   },
   {
     place: 'backups',
-    holds: 'the operator’s copies of the database: the PGlite folder (`DATA_DIR`, with `paypal-demo` beside it in demo mode) or PostgreSQL dumps hold everything above',
+    holds: 'the operator’s copies of the database, each holding everything above: the files `backup` writes (PGlite’s data folder, compressed; created readable by their owner only), `pg_dump`’s on PostgreSQL, other copies of the PGlite folder (`DATA_DIR`, with `paypal-demo` beside it in demo mode), and the database a `restore` replaced (`DATA_DIR/pgdata.before-restore-<time>`). A backup while the app runs copies the folder to `DATA_DIR/backup-copy-…` for as long as it takes',
     personal: ['name', 'contact', 'identifier', 'answer', 'activity', 'network address', 'secret or hash'],
-    kept: 'as the operator’s backup plan keeps them',
-    erasure: 'an erasure or purge reaches a backup only when the backup expires; a restored backup brings back what was erased since, so the erasure must be repeated after a restore',
+    kept: 'as the operator’s backup plan keeps them: 30 days recommended (operations.md, “Backups”); the replaced database until the operator deletes it; the copy until the backup is written',
+    erasure: 'deleting the backup: an erasure or purge does not reach it, and a restore brings back what was erased since the backup was taken, so the erasures made since must be repeated after a restore',
   },
   {
     place: 'a reverse proxy in front of the app (the operator’s)',
