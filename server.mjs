@@ -24,7 +24,9 @@
  *   node server.mjs [--dev] [-p|--port <port>] [-H|--hostname <host>]
  * PORT and HOSTNAME are read when the options are not given; the default is port 3000 on every interface.
  */
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyClientAddress, EDGE_SERVER_MARK, parseTrustedHops, untrustedProxyWarning } from './lib/edge/clientAddress.mjs';
@@ -40,6 +42,9 @@ import { rememberOwnOrigin } from './lib/edge/ownOrigin.mjs';
 import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
 import { precompressedFiles } from './lib/edge/precompressed.mjs';
 import { securityHeaders } from './lib/edge/securityHeaders.mjs';
+import { DRAINING } from './lib/edge/draining.mjs';
+import { SHUTDOWN_MESSAGE } from './lib/edge/primary.mjs';
+import { shutdownTimeoutMs, workerCount } from './lib/edge/workers.mjs';
 
 function fail(message) {
   console.error(message);
@@ -88,144 +93,186 @@ try {
 // next.config.mjs, read again by Next at start, and the app's configuration (lib/config) see the same.
 process.env.BASE_PATH = basePath;
 
-const { default: next } = await import('next');
-
-// The app believes x-client-address only while this mark says that this server set it.
-globalThis[EDGE_SERVER_MARK] = true;
-
-const server = createServer();
-const app = next({ dev, dir, hostname: hostname ?? 'localhost', port, httpServer: server });
-const handle = app.getRequestHandler();
-const publicFiles = publicFilePaths(path.join(dir, 'public'));
-/** The build's server actions and its pages; in development they change as pages compile, so Next alone judges them. */
-let actions;
-let pageRoutes;
-/** The build's scripts and styles compressed at build time (lib/edge/precompressed.mjs); development serves them as Next does. */
-let precompressed;
-
-function send(res, refusal) {
-  res.writeHead(refusal.status, refusal.headers);
-  res.end(refusal.body);
+let workers;
+let shutdownMs;
+try {
+  workers = workerCount(process.env, { dev, cores: os.availableParallelism() });
+  shutdownMs = shutdownTimeoutMs(process.env.SHUTDOWN_TIMEOUT_MS);
+} catch (error) {
+  fail(error.message);
 }
 
-/**
- * The refusal for a request before Next sees it; 'aborted' when the client went away while its body
- * was read; undefined to hand it to Next (the body read, if it was, given back).
- */
-async function refusalFor(req, res) {
-  // Judged by the path Next will route to, so that "/api/../support" is judged as the page it is.
-  const routed = routedPath(req.url);
-  if (routed === undefined) return edgeRefusal(400, 'the request target is not a URL');
-  // Below the base path, as Next routes it; outside it nothing of the app's answers.
-  let target = belowBasePath(routed, basePath);
-  if (target === undefined) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return edgeRefusal(404, `no route outside the base path ${basePath}`);
-    req.url = basePath + NOT_FOUND_PATH;
-    return undefined;
-  }
-  const methodRefused = methodRefusal(req.method, target, publicFiles);
-  if (methodRefused) return edgeRefusal(405, `method ${req.method} not allowed here`, { allow: methodRefused.allow });
-  // Next 16.4 answers a Range it cannot satisfy or parse on a file ("bytes=99999999-") with a 500. The
-  // files are small and nothing here needs a part of one: they are sent whole (RFC 9110 §14.2 allows it),
-  // and the answer says so rather than Next's "Accept-Ranges: bytes".
-  if (isStaticPath(target, publicFiles)) {
-    delete req.headers.range;
-    delete req.headers['if-range'];
-    res.setHeader('Accept-Ranges', 'none');
-  }
-  if (hasMalformedPath(target)) {
-    if (isApiPath(target)) return malformedPathRefusal();
-    req.url = basePath + NOT_FOUND_PATH;
-    target = NOT_FOUND_PATH;
-  }
-  if (!isReadableRouterState(req.headers[ROUTER_STATE_HEADER])) return edgeRefusal(400, 'the Next-Router-State-Tree header is not a route tree');
-  if (req.method !== 'POST' || isApiPath(target) || !actions) return undefined;
-  const decision = pagePostDecision(req.headers, actions.ids);
-  if (decision.refusal || !decision.read) return decision.refusal;
-  // A call from the page's script may name any action (Next forwards it to a page that has it); a form only its page's.
-  const allowed = decision.read === 'form' ? (actions.byPage.get(pageOf(target, pageRoutes)) ?? new Set()) : actions.ids;
-  return actionBodyRefusal(req, decision.read, allowed);
+if (cluster.isPrimary && workers > 1) {
+  // Every core (lib/edge/workers.mjs): this process only starts the workers, which run what follows.
+  const { runPrimary } = await import('./lib/edge/primary.mjs');
+  runPrimary({ workers, shutdownMs });
+} else {
+  await serve();
 }
 
-/** Said once per process: a proxy no setting trusts sends every request through it. */
-let proxyWarned = false;
+async function serve() {
+  const { default: next } = await import('next');
 
-server.on('request', (req, res) => {
-  if (!proxyWarned) {
-    const warning = untrustedProxyWarning(req.headers, hops);
-    if (warning) {
-      proxyWarned = true;
-      console.error(JSON.stringify({ time: new Date().toISOString(), ...warning }));
+  // The app believes x-client-address only while this mark says that this server set it.
+  globalThis[EDGE_SERVER_MARK] = true;
+
+  const server = createServer();
+  const app = next({ dev, dir, hostname: hostname ?? 'localhost', port, httpServer: server });
+  const handle = app.getRequestHandler();
+  const publicFiles = publicFilePaths(path.join(dir, 'public'));
+  /** The build's server actions and its pages; in development they change as pages compile, so Next alone judges them. */
+  let actions;
+  let pageRoutes;
+  /** The build's scripts and styles compressed at build time (lib/edge/precompressed.mjs); development serves them as Next does. */
+  let precompressed;
+
+  function send(res, refusal) {
+    res.writeHead(refusal.status, refusal.headers);
+    res.end(refusal.body);
+  }
+
+  /**
+   * The refusal for a request before Next sees it; 'aborted' when the client went away while its body
+   * was read; undefined to hand it to Next (the body read, if it was, given back).
+   */
+  async function refusalFor(req, res) {
+    // Judged by the path Next will route to, so that "/api/../support" is judged as the page it is.
+    const routed = routedPath(req.url);
+    if (routed === undefined) return edgeRefusal(400, 'the request target is not a URL');
+    // Below the base path, as Next routes it; outside it nothing of the app's answers.
+    let target = belowBasePath(routed, basePath);
+    if (target === undefined) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return edgeRefusal(404, `no route outside the base path ${basePath}`);
+      req.url = basePath + NOT_FOUND_PATH;
+      return undefined;
+    }
+    const methodRefused = methodRefusal(req.method, target, publicFiles);
+    if (methodRefused) return edgeRefusal(405, `method ${req.method} not allowed here`, { allow: methodRefused.allow });
+    // Next 16.4 answers a Range it cannot satisfy or parse on a file ("bytes=99999999-") with a 500. The
+    // files are small and nothing here needs a part of one: they are sent whole (RFC 9110 §14.2 allows it),
+    // and the answer says so rather than Next's "Accept-Ranges: bytes".
+    if (isStaticPath(target, publicFiles)) {
+      delete req.headers.range;
+      delete req.headers['if-range'];
+      res.setHeader('Accept-Ranges', 'none');
+    }
+    if (hasMalformedPath(target)) {
+      if (isApiPath(target)) return malformedPathRefusal();
+      req.url = basePath + NOT_FOUND_PATH;
+      target = NOT_FOUND_PATH;
+    }
+    if (!isReadableRouterState(req.headers[ROUTER_STATE_HEADER])) return edgeRefusal(400, 'the Next-Router-State-Tree header is not a route tree');
+    if (req.method !== 'POST' || isApiPath(target) || !actions) return undefined;
+    const decision = pagePostDecision(req.headers, actions.ids);
+    if (decision.refusal || !decision.read) return decision.refusal;
+    // A call from the page's script may name any action (Next forwards it to a page that has it); a form only its page's.
+    const allowed = decision.read === 'form' ? (actions.byPage.get(pageOf(target, pageRoutes)) ?? new Set()) : actions.ids;
+    return actionBodyRefusal(req, decision.read, allowed);
+  }
+
+  /** Said once per process: a proxy no setting trusts sends every request through it. */
+  let proxyWarned = false;
+
+  server.on('request', (req, res) => {
+    // Stopping: this answer is the connection's last, so that a proxy or client takes the next request elsewhere.
+    if (stopping) res.setHeader('connection', 'close');
+    if (!proxyWarned) {
+      const warning = untrustedProxyWarning(req.headers, hops);
+      if (warning) {
+        proxyWarned = true;
+        console.error(JSON.stringify({ time: new Date().toISOString(), ...warning }));
+      }
+    }
+    applyClientAddress(req.headers, req.socket.remoteAddress, hops);
+    refusalFor(req, res)
+      .then(async (refusal) => {
+        // Nobody is left to answer.
+        if (refusal === 'aborted') return res.destroy();
+        if (refusal) return send(res, refusal);
+        if (precompressed && (await precompressed(req, res))) return;
+        return handle(req, res);
+      })
+      .catch((error) => {
+        // Next answers its own errors; this is only for a failure inside the handler itself.
+        console.error(error instanceof Error ? error.message : String(error));
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end();
+      });
+  });
+
+  // Node hands CONNECT (a proxy tunnel) to this event instead of 'request'; without it the socket just closes.
+  server.on('connect', (req, socket) => {
+    const refusal = edgeRefusal(405, 'method CONNECT not allowed here', { allow: 'GET, HEAD, POST', connection: 'close' });
+    const head = Object.entries({ ...refusal.headers, 'content-length': Buffer.byteLength(refusal.body) }).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.on('error', () => undefined);
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${head.join('')}\r\n${refusal.body}`);
+  });
+
+  // A port in use or not permitted stops the start with the reason, as a wrong configuration does.
+  server.on('error', (error) => fail(`Cannot listen on ${hostname ?? 'every interface'}, port ${port}: ${error.message}`));
+
+  await app.prepare();
+  if (!dev) {
+    actions = readActions(path.join(distDir, 'server', 'server-reference-manifest.json'));
+    pageRoutes = readPageRoutes(path.join(distDir, 'app-path-routes-manifest.json'));
+    // The same headers as next.config.mjs gives every path, by the same reading of NODE_ENV.
+    precompressed = precompressedFiles(path.join(distDir, 'static'), securityHeaders(process.env.NODE_ENV === 'production'), basePath);
+  }
+  server.listen(port, hostname, () => {
+    const address = server.address();
+    rememberOwnOrigin(address);
+    const shown = typeof address === 'object' && address ? `${hostname ?? 'localhost'}:${address.port}` : String(address);
+    console.log(`> Ready on http://${shown}${basePath} (${dev ? 'development' : process.env.NODE_ENV}, TRUST_PROXY_HOPS=${hops})`);
+  });
+
+  /**
+   * A stop (SIGTERM from a service manager or `docker stop`, Ctrl-C, or the primary's message to a
+   * worker) lets the requests in flight — a participant's save among them — finish: no new
+   * connection is taken, a request that still arrives on an open one is answered and its connection
+   * closed, and the readiness probe says draining (app/api/ready). Then the embedded API's database
+   * is closed, which on PGlite gives the data folder back (the admin command line can run at once),
+   * and the demo PayPal provider's, so that its PGlite folder is left as after a clean stop. A second
+   * signal, or SHUTDOWN_TIMEOUT_MS (10 s), ends the process anyway.
+   */
+  let stopping = false;
+  async function closeStarted(key) {
+    const started = globalThis[Symbol.for(key)];
+    if (!started) return;
+    try {
+      // The embedded API's close() also lets the confirmation mails under way finish (lib/embedded-api/index.ts).
+      await (await started).close();
+    } catch {
+      // It never opened, or is closed already: nothing to give back.
     }
   }
-  applyClientAddress(req.headers, req.socket.remoteAddress, hops);
-  refusalFor(req, res)
-    .then(async (refusal) => {
-      // Nobody is left to answer.
-      if (refusal === 'aborted') return res.destroy();
-      if (refusal) return send(res, refusal);
-      if (precompressed && (await precompressed(req, res))) return;
-      return handle(req, res);
-    })
-    .catch((error) => {
-      // Next answers its own errors; this is only for a failure inside the handler itself.
-      console.error(error instanceof Error ? error.message : String(error));
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end();
+  const closeDatabases = () => Promise.all([closeStarted('assessment-web.embedded-api'), closeStarted('assessment-web.paypal-demo')]);
+  function stop(signal) {
+    if (stopping) {
+      // The primary's message after the service manager's signal reached this worker too: one stop.
+      if (signal === SHUTDOWN_MESSAGE) return;
+      process.exit(1);
+    }
+    stopping = true;
+    globalThis[DRAINING] = true;
+    console.log(`> ${signal === SHUTDOWN_MESSAGE ? 'stop' : signal}: finishing requests in flight, then stopping`);
+    const closing = setInterval(() => server.closeIdleConnections(), 200);
+    const late = setTimeout(() => {
+      // Past the time limit: what still runs is cut off, the databases are still closed cleanly.
+      console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'stop_timeout', reason: `requests still in flight after SHUTDOWN_TIMEOUT_MS=${shutdownMs}: cut off` }));
+      server.closeAllConnections();
+      Promise.race([closeDatabases(), new Promise((resolve) => setTimeout(resolve, 2000))]).finally(() => process.exit(1));
+    }, shutdownMs);
+    server.close(() => {
+      clearInterval(closing);
+      clearTimeout(late);
+      closeDatabases().finally(() => process.exit(0));
     });
-});
-
-// Node hands CONNECT (a proxy tunnel) to this event instead of 'request'; without it the socket just closes.
-server.on('connect', (req, socket) => {
-  const refusal = edgeRefusal(405, 'method CONNECT not allowed here', { allow: 'GET, HEAD, POST', connection: 'close' });
-  const head = Object.entries({ ...refusal.headers, 'content-length': Buffer.byteLength(refusal.body) }).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.on('error', () => undefined);
-  socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${head.join('')}\r\n${refusal.body}`);
-});
-
-// A port in use or not permitted stops the start with the reason, as a wrong configuration does.
-server.on('error', (error) => fail(`Cannot listen on ${hostname ?? 'every interface'}, port ${port}: ${error.message}`));
-
-await app.prepare();
-if (!dev) {
-  actions = readActions(path.join(distDir, 'server', 'server-reference-manifest.json'));
-  pageRoutes = readPageRoutes(path.join(distDir, 'app-path-routes-manifest.json'));
-  // The same headers as next.config.mjs gives every path, by the same reading of NODE_ENV.
-  precompressed = precompressedFiles(path.join(distDir, 'static'), securityHeaders(process.env.NODE_ENV === 'production'), basePath);
-}
-server.listen(port, hostname, () => {
-  const address = server.address();
-  rememberOwnOrigin(address);
-  const shown = typeof address === 'object' && address ? `${hostname ?? 'localhost'}:${address.port}` : String(address);
-  console.log(`> Ready on http://${shown}${basePath} (${dev ? 'development' : process.env.NODE_ENV}, TRUST_PROXY_HOPS=${hops})`);
-});
-
-/**
- * A stop (SIGTERM from a service manager or `docker stop`, Ctrl-C) lets the requests in flight —
- * a participant's save among them — finish, then closes the embedded API's database, which on
- * PGlite gives the data folder back (the admin command line can run at once), and the demo PayPal
- * provider's, so that its PGlite folder is left as after a clean stop. A second signal, or 10 s,
- * ends the process anyway.
- */
-let stopping = false;
-async function closeStarted(key) {
-  const started = globalThis[Symbol.for(key)];
-  if (!started) return;
-  try {
-    // The embedded API's close() also lets the confirmation mails under way finish (lib/embedded-api/index.ts).
-    await (await started).close();
-  } catch {
-    // It never opened, or is closed already: nothing to give back.
+    // A connection a request in flight keeps open is closed once its answer is out (the interval above).
+    server.closeIdleConnections();
   }
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('message', (message) => {
+    if (message === SHUTDOWN_MESSAGE) stop(SHUTDOWN_MESSAGE);
+  });
 }
-const closeDatabases = () => Promise.all([closeStarted('assessment-web.embedded-api'), closeStarted('assessment-web.paypal-demo')]);
-function stop(signal) {
-  if (stopping) process.exit(1);
-  stopping = true;
-  console.log(`> ${signal}: finishing requests in flight, then stopping`);
-  setTimeout(() => process.exit(0), 10_000).unref();
-  server.close(() => closeDatabases().finally(() => process.exit(0)));
-  server.closeIdleConnections();
-}
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));

@@ -1,0 +1,2 @@
+export declare const DRAINING: unique symbol;
+export declare function isDraining(): boolean;

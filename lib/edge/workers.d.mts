@@ -1,0 +1,3 @@
+export declare const DEFAULT_SHUTDOWN_MS: number;
+export declare function workerCount(env: Record<string, string | undefined>, host: { dev: boolean; cores: number }): number;
+export declare function shutdownTimeoutMs(text: string | undefined): number;
