@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { emptyCluster as cachedEmptyCluster, testsStartFromDump } from './emptyCluster';
 import { createFolderApart } from './pgliteFolder';
+import { tracedDatabase } from './traced';
 import type { Database, Sql } from './types';
 
 export type PgliteOptions = {
@@ -40,7 +41,7 @@ export async function openPglite(folder: string | undefined, options: PgliteOpti
     return run;
   };
   let closed = false;
-  return {
+  return tracedDatabase({
     kind: 'pglite',
     get closed() {
       return closed;
@@ -58,5 +59,5 @@ export async function openPglite(folder: string | undefined, options: PgliteOpti
         afterClose?.();
       }
     },
-  };
+  });
 }
