@@ -1,13 +1,13 @@
-/**
- * The running tracing, as the logger, the SQL layer and the upstream client reach it: through
- * globalThis, where lib/tracing/start.ts puts it when OTEL_EXPORTER_OTLP_ENDPOINT is set. While
- * tracing is off nothing is there, no OpenTelemetry module is loaded, and each of them pays one
- * property read. Kept on globalThis because Next bundles route handlers, pages and instrumentation
- * separately: a module-level variable could exist more than once.
- */
-
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TRACING_KEY } from '@/lib/edge/requestSpan.mjs';
+
+/*
+ * The running tracing, as the logger, the SQL layer, the upstream client and server.mjs reach it:
+ * through globalThis, where lib/tracing/start.ts puts it when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ * While tracing is off nothing is there, no part of the OpenTelemetry SDK is loaded, and each of
+ * them pays one property read. Kept on globalThis because Next bundles route handlers, pages and
+ * instrumentation separately: a module-level variable could exist more than once.
+ */
 
 export type SpanAttributes = Record<string, string | number | boolean>;
 

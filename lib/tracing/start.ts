@@ -14,12 +14,13 @@ import { scrubbingExporter } from './scrub';
 
 /**
  * Tracing with the OpenTelemetry SDK, loaded only when lib/startup.ts finds an OTLP endpoint set
- * (lib/config/tracing.ts); once per process, a cluster worker's too, before the first request.
- * It registers what Next's own instrumentation waits for (a tracer provider, the async-context
- * manager, the W3C propagator): from then on Next records its request, render and fetch spans,
- * and the app adds its own through lib/tracing/current.ts (the upstream call, each database
- * statement, the trace id in log lines). Spans go out in batches, scrubbed (scrub.ts), as OTLP
- * over HTTP in JSON to the endpoint the OTEL_EXPORTER_OTLP_* variables name.
+ * (lib/config/tracing.ts); once per process, a cluster worker's too, in Next's start-up hook, which
+ * Next's requests wait for. It registers what Next's own instrumentation waits for (a tracer
+ * provider, the async-context manager, the W3C propagator): from then on Next records its request,
+ * render and fetch spans, and the app adds its own through lib/tracing/current.ts (the request
+ * from server.mjs on, the upstream call, each database statement, the trace id in log lines).
+ * Spans go out in batches, scrubbed (scrub.ts), as OTLP over HTTP in JSON to the endpoint the
+ * OTEL_EXPORTER_OTLP_* variables name.
  */
 
 const TRACER_NAME = 'assessment-web';
@@ -111,7 +112,7 @@ const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT',
 /**
  * The request span is named by its route pattern ("GET /kodew/[[...params]]"), which Next gives
  * it as http.route once it has routed the request; never by the path, which holds the codes of a
- * deep link. A request Next never routed (a refusal of server.mjs, a 404) keeps the method alone.
+ * deep link. A request Next never saw (a refusal of server.mjs, a precompressed file) keeps the method alone.
  */
 const requestsByRoute: SpanProcessor = {
   onStart: () => undefined,
