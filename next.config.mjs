@@ -5,6 +5,8 @@ import { securityHeaders } from './lib/edge/securityHeaders.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
+const OPENTELEMETRY = ['api', 'context-async-hooks', 'core', 'exporter-trace-otlp-http', 'resources', 'sdk-trace'].map((name) => `@opentelemetry/${name}`);
+
 // Read at build and at start; `next build` and a production start run with NODE_ENV=production.
 const production = process.env.NODE_ENV === 'production';
 
@@ -35,7 +37,8 @@ const nextConfig = {
   // builds with TYPECHECKED=1 after its typecheck, which covers every file the build would check.
   typescript: { tsconfigPath: 'tsconfig.build.json', ignoreBuildErrors: process.env.TYPECHECKED === '1' },
   // PGlite loads its WebAssembly and data files relative to its own module; bundling breaks that.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // OpenTelemetry (lib/tracing/start.ts) is loaded from node_modules when tracing starts, and only then.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', ...OPENTELEMETRY],
   // Tree shaking and scope hoisting of CommonJS modules (React's among them): −0.5 KB gzip on every
   // page, which the login pages need to stay within their 135 KB budget with the one submit hook
   // (docs/architecture.md, "The login pages' budget"). Every journey runs on this build.

@@ -39,6 +39,7 @@ import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, rout
 import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
 import { pageOf, readPageRoutes } from './lib/edge/pageRoutes.mjs';
 import { rememberOwnOrigin } from './lib/edge/ownOrigin.mjs';
+import { inRequestSpan } from './lib/edge/requestSpan.mjs';
 import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
 import { precompressedFiles } from './lib/edge/precompressed.mjs';
 import { securityHeaders } from './lib/edge/securityHeaders.mjs';
@@ -184,7 +185,13 @@ async function serve() {
       }
     }
     applyClientAddress(req.headers, req.socket.remoteAddress, hops);
-    refusalFor(req, res)
+    // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), the request's span is the root of its trace.
+    inRequestSpan(req, res, () => answer(req, res));
+  });
+
+  /** A refusal, a precompressed file, or Next's answer. */
+  function answer(req, res) {
+    return refusalFor(req, res)
       .then(async (refusal) => {
         // Nobody is left to answer.
         if (refusal === 'aborted') return res.destroy();
@@ -198,7 +205,7 @@ async function serve() {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
         res.end();
       });
-  });
+  }
 
   // Node hands CONNECT (a proxy tunnel) to this event instead of 'request'; without it the socket just closes.
   server.on('connect', (req, socket) => {
@@ -245,7 +252,8 @@ async function serve() {
       // It never opened, or is closed already: nothing to give back.
     }
   }
-  const closeDatabases = () => Promise.all([closeStarted('assessment-web.embedded-api'), closeStarted('assessment-web.paypal-demo')]);
+  // Tracing, when on, sends the spans it still holds (lib/tracing/start.ts).
+  const closeDatabases = () => Promise.all([closeStarted('assessment-web.embedded-api'), closeStarted('assessment-web.paypal-demo'), closeStarted('assessment-web.tracing')]);
   function stop(signal) {
     if (stopping) {
       // The primary's message after the service manager's signal reached this worker too: one stop.

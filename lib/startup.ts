@@ -1,6 +1,7 @@
 import { getConfig, type AppConfig } from './config';
 import { appMode } from './config/mode';
 import { takesPayments } from './config/paypal';
+import { tracingOn } from './config/tracing';
 import { EDGE_SERVER_MARK } from './edge/clientAddress.mjs';
 import { logEvent } from './log/logger';
 
@@ -49,14 +50,17 @@ function openDemoProvider(config: AppConfig): void {
 
 /**
  * Server start: a wrong configuration, or a production start without server.mjs, stops the start
- * with a message saying what is wrong, and the embedded API applies its migrations (and seeds the
- * demo data) before the first request.
+ * with a message saying what is wrong; tracing starts when an OTLP endpoint is set (lib/tracing,
+ * loaded only then); and the embedded API applies its migrations (and seeds the demo data) before
+ * the first request.
  */
 export async function startServer({ building = false }: { building?: boolean } = {}): Promise<void> {
   try {
     const config = getConfig();
     checkStartedByServerMjs(config.NODE_ENV, building);
     if (!building) logAppMode(config);
+    // Before the database opens and the first request: the SQL layer traces only a database opened with tracing on.
+    if (!building && tracingOn(config)) (await import('./tracing/start')).startTracing(config);
     if (config.embeddedApi) {
       const { embeddedApi } = await import('./embedded-api');
       const api = await embeddedApi();

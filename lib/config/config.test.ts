@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, getConfig, loadConfig } from './index';
+import { tracesDestination, tracingOn } from './tracing';
 
 let dataDir: string;
 const SECRET = 'k'.repeat(40);
@@ -469,5 +470,52 @@ describe('BASE_PATH and PUBLIC_URL: the links handed out lead under the base pat
 
   it.each(['assessment', '/assessment/', '/a/b/c'])('BASE_PATH %j is refused', (value) => {
     expect(configErrorFor({ BASE_PATH: value })).toContain('BASE_PATH: must be');
+  });
+});
+
+describe('tracing: OpenTelemetry\'s variables, off unless an OTLP endpoint is set', () => {
+  it('off by default; the service is called assessment-web', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(tracingOn(config)).toBe(false);
+    expect(config.OTEL_SERVICE_NAME).toBe('assessment-web');
+  });
+
+  it.each([
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://localhost:4318' }, 'http://localhost:4318/v1/traces'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://user:key@collector.example/otlp/' }, 'https://collector.example/otlp/v1/traces'],
+    [{ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.example/v1/traces?tenant=school' }, 'https://collector.example/v1/traces'],
+    [{ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.example:4318/v1/traces' }, 'https://collector.example:4318/v1/traces'],
+  ])('%j turns it on, sending to %s', (env, destination) => {
+    const config = loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(tracingOn(config)).toBe(true);
+    expect(tracesDestination(config)).toBe(destination);
+  });
+
+  it('an empty endpoint is unset, as every variable is: tracing stays off', () => {
+    expect(tracingOn(loadConfig({ DATA_DIR: dataDir, OTEL_EXPORTER_OTLP_ENDPOINT: '' }))).toBe(false);
+  });
+
+  it.each([
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', { OTEL_EXPORTER_OTLP_ENDPOINT: 'localhost:4318' }, 'must be an http:// or https:// URL'],
+    ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'grpc://collector:4317' }, 'must be an http:// or https:// URL'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', { OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector.example/otlp?tenant=school' }, 'must have no query or fragment'],
+    ['OTEL_EXPORTER_OTLP_PROTOCOL', { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, 'must be http/json'],
+    ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', { OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' }, 'must be http/json'],
+    ['OTEL_EXPORTER_OTLP_TIMEOUT', { OTEL_EXPORTER_OTLP_TIMEOUT: 'soon' }, ''],
+    ['OTEL_EXPORTER_OTLP_COMPRESSION', { OTEL_EXPORTER_OTLP_COMPRESSION: 'zstd' }, ''],
+    ['OTEL_SERVICE_NAME', { OTEL_SERVICE_NAME: ' ' }, ''],
+  ])('%s is refused, saying what it must be', (variable, env, says) => {
+    const message = configErrorFor(env);
+    expect(message).toContain(`${variable}:`);
+    expect(message).toContain(says);
+  });
+
+  it('headers are name=value pairs; a wrong one is named by its position, never by its value (a collector\'s key)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=S3cr%3Dt,x-tenant=school' }).OTEL_EXPORTER_OTLP_HEADERS).toBe('x-api-key=S3cr%3Dt,x-tenant=school');
+    for (const headers of ['x-tenant=school,Bearer S3cretKey', 'authorization=', 'x-api-key=S3cret%ZZKey']) {
+      const message = configErrorFor({ OTEL_EXPORTER_OTLP_TRACES_HEADERS: headers });
+      expect(message).toMatch(/^Invalid configuration: OTEL_EXPORTER_OTLP_TRACES_HEADERS: (entry|the value of entry) \d/);
+      expect(message).not.toMatch(/S3cret/);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseBasePath } from '@/lib/edge/basePath.mjs';
 import { smtpPlainProblem } from './smtp';
+import { tracingFields } from './tracing';
 
 const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on');
 const positiveInt = z.coerce.number().int().positive();
@@ -141,6 +142,8 @@ export const envFields = z.object({
   CONSOLE_SESSION_MAX_HOURS: positiveInt.max(24 * 7).default(12),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Tracing: OpenTelemetry's OTEL_* variables, off unless an OTLP endpoint is set (lib/config/tracing.ts). */
+  ...tracingFields,
 });
 
 /** The settings with the rules between them, and PUBLIC_URL's default, which follows BASE_PATH. */

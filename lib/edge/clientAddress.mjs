@@ -15,6 +15,12 @@ export const EDGE_SERVER_MARK = Symbol.for('assessment-web.edge-server');
  * X-Forwarded-Host; it adds X-Forwarded-For only when absent).
  */
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded'];
+/**
+ * A trace context (W3C Trace Context, and baggage that would travel with it) is a proxy's to give:
+ * from a client it would choose the trace id the app's spans and log lines carry, or switch tracing
+ * off for its own requests (sampled=0). Without a trusted proxy each request starts a trace of its own.
+ */
+const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate', 'baggage'];
 
 /** Longer than any IPv6 address with a zone: whatever is longer is not an address. */
 const MAX_ADDRESS_LENGTH = 64;
@@ -85,7 +91,8 @@ export function parseTrustedHops(value) {
 
 /**
  * Rewrites a Node request's headers before Next sees them: the client's own x-client-address is
- * dropped, the address decided here is set, and without trusted proxies the forwarding headers go.
+ * dropped, the address decided here is set, and without trusted proxies the forwarding headers and
+ * any trace context go.
  */
 /**
  * The warning for a request that came through a proxy no setting trusts: it carries X-Forwarded-For
@@ -105,6 +112,6 @@ export function untrustedProxyWarning(headers, hops) {
 export function applyClientAddress(headers, peer, hops) {
   delete headers[CLIENT_ADDRESS_HEADER];
   const address = clientAddressFrom(peer, headers['x-forwarded-for'], hops);
-  if (hops === 0) for (const name of FORWARDING_HEADERS) delete headers[name];
+  if (hops === 0) for (const name of [...FORWARDING_HEADERS, ...TRACE_CONTEXT_HEADERS]) delete headers[name];
   if (address) headers[CLIENT_ADDRESS_HEADER] = address;
 }

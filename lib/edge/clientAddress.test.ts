@@ -88,6 +88,24 @@ describe('applyClientAddress: what Next gets to see', () => {
     expect(headers).toMatchObject({ 'x-client-address': '6.6.6.6', 'x-forwarded-host': 'evil.example', 'x-forwarded-for': '6.6.6.6' });
   });
 
+  const TRACE_CONTEXT = {
+    traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00',
+    tracestate: 'vendor=chosen',
+    baggage: 'user=chosen',
+  };
+
+  it('without trusted proxies: a client’s trace context is dropped, so it neither picks the trace id nor switches tracing off', () => {
+    const headers: Record<string, string | undefined> = { host: 'app.example', ...TRACE_CONTEXT };
+    applyClientAddress(headers, '192.0.2.10', 0);
+    expect(headers).toEqual({ host: 'app.example', 'x-client-address': '192.0.2.10' });
+  });
+
+  it('behind a trusted proxy: its trace context stays, and the app’s spans continue its trace', () => {
+    const headers: Record<string, string | undefined> = { host: 'app.example', 'x-forwarded-for': '192.0.2.10', ...TRACE_CONTEXT };
+    applyClientAddress(headers, '10.0.0.2', 1);
+    expect(headers).toMatchObject(TRACE_CONTEXT);
+  });
+
   it('never passes on a client’s own x-client-address', () => {
     const headers: Record<string, string | undefined> = { 'x-client-address': '6.6.6.6' };
     applyClientAddress(headers, undefined, 0);

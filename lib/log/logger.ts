@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { currentTracing } from '@/lib/tracing/current';
 import { redactReason } from './redactReason';
 
 type Level = 'info' | 'warn' | 'error';
@@ -21,10 +22,12 @@ function redact(value: unknown, depth = 0): unknown {
 
 /**
  * One JSON line per event, on stdout (info) or stderr (warn, error); secrets are masked by name,
- * and the values quoted in a reason or message are left out, whoever logs it.
+ * and the values quoted in a reason or message are left out, whoever logs it. With tracing on, a
+ * line written during a traced request names its trace and span (trace_id, span_id), so that the
+ * line and the request's spans find each other.
  */
 export function logEvent(level: Level, event: string, fields: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...(redact(fields) as object) });
+  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...(redact(fields) as object), ...currentTracing()?.ids() });
   if (level === 'info') process.stdout.write(line + '\n');
   else process.stderr.write(line + '\n');
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { copyFolder } from './copyFolder';
 import { emptyCluster as cachedEmptyCluster, testsStartFromDump } from './emptyCluster';
 import { createFolderApart } from './pgliteFolder';
+import { tracedDatabase } from './traced';
 import type { Database, Sql } from './types';
 
 export type PgliteOptions = {
@@ -41,7 +42,7 @@ export async function openPglite(folder: string | undefined, options: PgliteOpti
     return run;
   };
   let closed = false;
-  return {
+  return tracedDatabase({
     kind: 'pglite',
     get closed() {
       return closed;
@@ -65,5 +66,5 @@ export async function openPglite(folder: string | undefined, options: PgliteOpti
         afterClose?.();
       }
     },
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import { logEvent } from '@/lib/log/logger';
+import { tracedDatabase } from './traced';
 import type { Database, Sql } from './types';
 
 export type PostgresOptions = {
@@ -16,7 +17,7 @@ export async function openPostgres(url: string, { max, lostEvent }: PostgresOpti
   // drops it and opens another for the next query. Unheard, that error would end the process.
   pool.on('error', (error: Error & { code?: string }) => logEvent('warn', lostEvent, { code: error.code, message: error.message }));
   let closed = false;
-  return {
+  return tracedDatabase({
     kind: 'postgres',
     get closed() {
       return closed;
@@ -40,5 +41,5 @@ export async function openPostgres(url: string, { max, lostEvent }: PostgresOpti
       closed = true;
       return pool.end();
     },
-  };
+  });
 }

@@ -2,7 +2,7 @@ import { CALLS, type CallPath, type RequestOf, type ResponseOf } from '@/lib/api
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { logEvent, newExceptionId } from '@/lib/log/logger';
 import { logOnce } from '@/lib/log/once';
-import { EmbeddedUnavailableError, transport, type TransportOptions } from './transport';
+import { EmbeddedUnavailableError, isTimeout, transport, type TransportOptions } from './transport';
 
 /**
  * Why a call produced no usable answer; the proxy maps it to 502 or 504, and 'not-available' (the
@@ -12,11 +12,7 @@ export type FailureKind = 'unreachable' | 'timeout' | 'http-error' | 'not-json' 
 
 export type CallResult<P extends CallPath> = { response: ResponseOf<P>; failure?: FailureKind };
 
-/** Whether a transport error is the time limit's (UPSTREAM_TIMEOUT_MS) rather than a failed connection. */
-export function isTimeout(error: unknown): boolean {
-  const name = (error as { name?: string } | null)?.name;
-  return name === 'TimeoutError' || name === 'AbortError';
-}
+export { isTimeout };
 
 /**
  * Why the upstream could not be reached: the error's message with its cause's (fetch says "fetch

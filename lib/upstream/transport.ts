@@ -1,5 +1,6 @@
 import { getConfig } from '@/lib/config';
 import { embeddedApi } from '@/lib/embedded-api';
+import { currentTracing, type SpanAttributes } from '@/lib/tracing/current';
 
 export type TransportOptions = { clientAddress?: string };
 
@@ -23,8 +24,37 @@ export function transport(path: string, body: string, options: TransportOptions 
  * check (lib/upstream/contractCheck) sends its calls through here, so that they leave exactly as
  * the app's do.
  */
-export async function transportTo(upstream: UpstreamTarget, path: string, body: string, options: TransportOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/plain' };
+export function transportTo(upstream: UpstreamTarget, path: string, body: string, options: TransportOptions = {}): Promise<Response> {
+  const tracing = currentTracing();
+  if (!tracing) return transportOnce(upstream, path, body, options);
+  // One span per call, named by the call (never its body), in-process or over HTTP.
+  const attributes: SpanAttributes = upstream.url
+    ? { 'upstream.call': path, 'upstream.transport': 'http', 'server.address': new URL(upstream.url).hostname, 'http.request.method': 'POST' }
+    : { 'upstream.call': path, 'upstream.transport': 'embedded' };
+  return tracing.inSpan(
+    `upstream ${path}`,
+    { kind: upstream.url ? 'client' : 'internal', attributes },
+    async (span) => {
+      // An HTTP upstream continues the trace (traceparent): its spans become children of this one.
+      const traceHeaders: Record<string, string> = {};
+      if (upstream.url) tracing.inject(traceHeaders);
+      const response = await transportOnce(upstream, path, body, options, traceHeaders);
+      span.set({ 'http.response.status_code': response.status });
+      if (!response.ok) span.fail(String(response.status));
+      return response;
+    },
+    (error) => (error instanceof EmbeddedUnavailableError ? 'no-database' : isTimeout(error) ? 'timeout' : 'unreachable'),
+  );
+}
+
+/** Whether a transport error is the time limit's (UPSTREAM_TIMEOUT_MS) rather than a failed connection. */
+export function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+async function transportOnce(upstream: UpstreamTarget, path: string, body: string, options: TransportOptions, traceHeaders: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...traceHeaders, 'content-type': 'application/json', accept: 'application/json, text/plain' };
   if (options.clientAddress) headers['x-forwarded-for'] = options.clientAddress;
   // A timer of our own, cleared as soon as the answer is in. AbortSignal.timeout's stays armed for
   // the whole UPSTREAM_TIMEOUT_MS after the call, and a timer keeps the request it was made in
