@@ -44,7 +44,6 @@ import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
 import { precompressedFiles } from './lib/edge/precompressed.mjs';
 import { securityHeaders } from './lib/edge/securityHeaders.mjs';
 import { DRAINING } from './lib/edge/draining.mjs';
-import { SHUTDOWN_MESSAGE } from './lib/edge/primary.mjs';
 import { shutdownTimeoutMs, workerCount } from './lib/edge/workers.mjs';
 
 function fail(message) {
@@ -118,6 +117,10 @@ async function serve() {
   globalThis[EDGE_SERVER_MARK] = true;
 
   const server = createServer();
+  // From the start, before Next is ready: a stop while the app still starts is a stop too.
+  let stopping = false;
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
   const app = next({ dev, dir, hostname: hostname ?? 'localhost', port, httpServer: server });
   const handle = app.getRequestHandler();
   const publicFiles = publicFilePaths(path.join(dir, 'public'));
@@ -225,6 +228,7 @@ async function serve() {
     // The same headers as next.config.mjs gives every path, by the same reading of NODE_ENV.
     precompressed = precompressedFiles(path.join(distDir, 'static'), securityHeaders(process.env.NODE_ENV === 'production'), basePath);
   }
+  if (stopping) return;
   server.listen(port, hostname, () => {
     const address = server.address();
     rememberOwnOrigin(address);
@@ -233,15 +237,14 @@ async function serve() {
   });
 
   /**
-   * A stop (SIGTERM from a service manager or `docker stop`, Ctrl-C, or the primary's message to a
-   * worker) lets the requests in flight — a participant's save among them — finish: no new
-   * connection is taken, a request that still arrives on an open one is answered and its connection
-   * closed, and the readiness probe says draining (app/api/ready). Then the embedded API's database
-   * is closed, which on PGlite gives the data folder back (the admin command line can run at once),
-   * and the demo PayPal provider's, so that its PGlite folder is left as after a clean stop. A second
-   * signal, or SHUTDOWN_TIMEOUT_MS (10 s), ends the process anyway.
+   * A stop (SIGTERM from a service manager, `docker stop` or the primary; Ctrl-C) lets the requests
+   * in flight — a participant's save among them — finish: no new connection is taken, a request that
+   * still arrives on an open one is answered and its connection closed, and the readiness probe says
+   * draining (app/api/ready). Then the embedded API's database is closed, which on PGlite gives the
+   * data folder back (the admin command line can run at once), and the demo PayPal provider's, so
+   * that its PGlite folder is left as after a clean stop. A second signal ends the process at once;
+   * SHUTDOWN_TIMEOUT_MS (10 s) cuts off what still runs, closes the databases and exits 1.
    */
-  let stopping = false;
   async function closeStarted(key) {
     const started = globalThis[Symbol.for(key)];
     if (!started) return;
@@ -253,16 +256,23 @@ async function serve() {
     }
   }
   // Tracing, when on, sends the spans it still holds (lib/tracing/start.ts).
-  const closeDatabases = () => Promise.all([closeStarted('assessment-web.embedded-api'), closeStarted('assessment-web.paypal-demo'), closeStarted('assessment-web.tracing')]);
+  function closeDatabases() {
+    return Promise.all([closeStarted('assessment-web.embedded-api'), closeStarted('assessment-web.paypal-demo'), closeStarted('assessment-web.tracing')]);
+  }
   function stop(signal) {
     if (stopping) {
-      // The primary's message after the service manager's signal reached this worker too: one stop.
-      if (signal === SHUTDOWN_MESSAGE) return;
+      // A worker hears SIGTERM twice when the service manager signals every process and the primary passes it on: one stop.
+      if (signal === 'SIGTERM' && cluster.isWorker) return;
       process.exit(1);
     }
     stopping = true;
     globalThis[DRAINING] = true;
-    console.log(`> ${signal === SHUTDOWN_MESSAGE ? 'stop' : signal}: finishing requests in flight, then stopping`);
+    if (!server.listening) {
+      // Stopped while starting: nothing is in flight.
+      closeDatabases().finally(() => process.exit(0));
+      return;
+    }
+    console.log(`> ${signal}: finishing requests in flight, then stopping`);
     const closing = setInterval(() => server.closeIdleConnections(), 200);
     const late = setTimeout(() => {
       // Past the time limit: what still runs is cut off, the databases are still closed cleanly.
@@ -278,9 +288,4 @@ async function serve() {
     // A connection a request in flight keeps open is closed once its answer is out (the interval above).
     server.closeIdleConnections();
   }
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('message', (message) => {
-    if (message === SHUTDOWN_MESSAGE) stop(SHUTDOWN_MESSAGE);
-  });
 }

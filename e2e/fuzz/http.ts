@@ -32,8 +32,9 @@ export function abbreviate(text: string, keep = 120): string {
   return text.length <= keep ? text : `${text.slice(0, keep / 2)}…(${text.length} characters)…${text.slice(-keep / 2)}`;
 }
 
-export function createClient(port: number, concurrency: number, timeoutMs: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+/** freshConnections: every request on a connection of its own, as node:cluster then hands each to the next worker. */
+export function createClient(port: number, concurrency: number, timeoutMs: number, { freshConnections = false } = {}) {
+  const agent = new http.Agent({ keepAlive: !freshConnections, maxSockets: concurrency });
 
   function send(request: FuzzRequest): Promise<FuzzResponse> {
     return new Promise((resolve) => {
@@ -52,7 +53,7 @@ export function createClient(port: number, concurrency: number, timeoutMs: numbe
           path: request.path,
           headers: request.headers,
           // A request broken off on purpose must not poison a pooled connection.
-          agent: request.abortAfterBytes === undefined ? agent : false,
+          agent: request.abortAfterBytes === undefined && !freshConnections ? agent : false,
           timeout: timeoutMs,
           setHost: !Object.keys(request.headers).some((name) => name.toLowerCase() === 'host'),
         });

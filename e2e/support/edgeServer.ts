@@ -12,7 +12,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { encryptCode } from './api';
 
-export type EdgeServer = { port: number; url: string; dataDir: string; output: () => string; stop: () => Promise<void> };
+export type EdgeServer = {
+  port: number;
+  url: string;
+  dataDir: string;
+  /** The process started (the primary, when it runs workers). */
+  pid: number;
+  output: () => string;
+  /** Its exit code once it has exited (null after a signal), undefined while it runs. */
+  exitCode: () => number | null | undefined;
+  stop: () => Promise<void>;
+};
 
 /** env.BASE_PATH, when given, is where the server answers (a build for it: NEXT_DIST_DIR); url stays the origin. */
 export async function startEdgeServer(port: number, env: Record<string, string>): Promise<EdgeServer> {
@@ -24,7 +34,13 @@ export async function startEdgeServer(port: number, env: Record<string, string>)
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
   // Should the worker end first (a hook timing out), the server must not outlive it.
   const orphanGuard = () => child.kill('SIGTERM');
   process.once('exit', orphanGuard);
@@ -44,7 +60,9 @@ export async function startEdgeServer(port: number, env: Record<string, string>)
     port,
     url,
     dataDir,
+    pid: child.pid!,
     output: () => output,
+    exitCode: () => exitCode,
     stop: async () => {
       process.off('exit', orphanGuard);
       child.kill('SIGTERM');

@@ -1,2 +1,1 @@
-export declare const SHUTDOWN_MESSAGE: 'assessment-web:shutdown';
 export declare function runPrimary(options: { workers: number; shutdownMs: number }): void;

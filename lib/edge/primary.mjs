@@ -13,9 +13,6 @@ const CRASH_WINDOW_MS = 60_000;
 /** What the primary waits beyond the workers' own time limit before it ends them. */
 const GRACE_MS = 5_000;
 
-/** A message from the primary that a worker stops as on SIGTERM (server.mjs). */
-export const SHUTDOWN_MESSAGE = 'assessment-web:shutdown';
-
 function log(level, event, fields) {
   const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
   if (level === 'info') console.log(line);
@@ -59,11 +56,9 @@ export function runPrimary({ workers, shutdownMs }) {
     console.log(`> ${reason}: the workers finish their requests in flight, then stop`);
     const running = Object.values(cluster.workers ?? {});
     if (running.length === 0) process.exit(exitCode);
-    for (const worker of running) {
-      // A worker that has not finished starting cannot take a message yet; a signal stops it the same way.
-      if (worker?.isConnected()) worker.send(SHUTDOWN_MESSAGE, () => undefined);
-      else worker?.process.kill('SIGTERM');
-    }
+    // A signal, not a message: a worker still starting has no listener for a message yet, while
+    // SIGTERM ends it at once (it holds no request) or, once it serves, starts its stop (server.mjs).
+    for (const worker of running) worker?.process.kill('SIGTERM');
     setTimeout(() => {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
       process.exit(1);

@@ -11,4 +11,4 @@ server=$DATABASE_URL
 # Each step gets the server only under its own name: a DATABASE_URL left in the environment would
 # put every server the journeys start (the stand-in too) on the database the app's is emptying.
 TEST_DATABASE_URL=$server DATABASE_URL= npm run test:integration
-E2E_DATABASE_URL=$server DATABASE_URL= E2E_ONLY_APP_SERVER=1 npx playwright test --project=chromium e2e/assessment/two-instances.spec.ts e2e/operator/console-two-instances.spec.ts
+E2E_DATABASE_URL=$server DATABASE_URL= E2E_ONLY_APP_SERVER=1 npx playwright test --project=chromium e2e/assessment/two-instances.spec.ts e2e/operator/console-two-instances.spec.ts e2e/operator/workers.spec.ts
