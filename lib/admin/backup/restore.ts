@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
 import { openDatabase, type Database } from '@/lib/embedded-api/db/database';
 import { FolderBusyError, lockFolder, type LockHolder } from '@/lib/embedded-api/db/folderLock';
 import { migrate, MIGRATIONS } from '@/lib/embedded-api/db/migrations';
@@ -87,7 +85,7 @@ function checkGzip(file: string): void {
 /** Unpacks the backup into `folder` as it is read (tarball.ts), so memory stays the same whatever its size; answers its PostgreSQL version. */
 async function unpack(file: string, folder: string): Promise<string> {
   try {
-    await pipeline(fs.createReadStream(file), zlib.createGunzip(), (unpacked: AsyncIterable<Buffer>) => extractTo(unpacked, folder));
+    await extractTo(file, folder);
   } catch (error) {
     if (error instanceof TarError) throw new BackupRefused(file, `is no backup made by 'backup': ${error.message}`);
     if (String((error as { code?: unknown }).code).startsWith('Z_')) throw new BackupRefused(file, 'is damaged: its gzip compression does not decompress (cut short?)');

@@ -2,11 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { extractTo, packFolder, TarError } from './tarball';
 
 /**
- * The backup's archive (tarball.ts): what it packs, `tar` reads, and what it unpacks is the folder
- * again; an archive that would write outside the folder, or a link, is refused.
+ * The backup's archive (tarball.ts, node-tar underneath): what it packs, `tar` reads, and what it
+ * unpacks is the folder again, private to its owner; an archive that would write outside the
+ * folder, a link or a device, or one that is damaged or cut short, is refused.
  */
 
 let work: string;
@@ -21,9 +23,18 @@ async function pack(folder: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function* inPieces(bytes: Buffer, size: number): AsyncGenerator<Buffer> {
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+/** The archive as a file, as restore reads it. */
+function saved(archive: Buffer, name = 'archive.tar'): string {
+  const file = path.join(work, name);
+  fs.writeFileSync(file, archive);
+  return file;
 }
+
+/** Every name under `folder`, sorted, folders with a trailing slash. */
+const listing = (folder: string) =>
+  fs.readdirSync(folder, { recursive: true, withFileTypes: true })
+    .map((entry) => `${path.relative(folder, path.join(entry.parentPath, entry.name))}${entry.isDirectory() ? '/' : ''}`)
+    .sort();
 
 /** A ustar header as another tar program would write it, for the archives packFolder never makes. */
 function header(name: string, typeflag: string, size = 0, linkname = ''): Buffer {
@@ -40,40 +51,57 @@ function header(name: string, typeflag: string, size = 0, linkname = ''): Buffer
   block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
   return block;
 }
+const data = (text: string) => Buffer.from(text.padEnd(512, '\0'));
+const END = Buffer.alloc(1024);
 
 describe('packFolder and extractTo', () => {
-  it('give the folder back, files, empty files and folders, in any size of pieces; tar lists it too', async () => {
+  it('give the folder back, files, empty files, folders and long names, private to the owner; tar lists it too; a link is left out', async () => {
     const source = path.join(work, 'source');
     const deep = `${'long-folder-name/'.repeat(7)}file`;
-    fs.mkdirSync(path.join(source, 'base', '1'), { recursive: true });
+    fs.mkdirSync(path.join(source, 'base', '1'), { recursive: true, mode: 0o755 });
     fs.mkdirSync(path.join(source, 'empty'));
     fs.mkdirSync(path.join(source, path.dirname(deep)), { recursive: true });
-    fs.writeFileSync(path.join(source, 'PG_VERSION'), '18\n');
+    fs.writeFileSync(path.join(source, 'PG_VERSION'), '18\n', { mode: 0o644 });
     fs.writeFileSync(path.join(source, 'base', '1', '112'), Buffer.alloc(8192 + 100, 7));
     fs.writeFileSync(path.join(source, 'zero'), '');
     fs.writeFileSync(path.join(source, deep), 'deep');
+    fs.symlinkSync('/etc/passwd', path.join(source, 'link'));
     const archive = await pack(source);
-    expect(archive.length % 512).toBe(0);
+    expect(execFileSync('tar', ['-tf', saved(archive)], { encoding: 'utf8' }).split('\n')).toContain(deep);
 
-    const names = await extractTo(inPieces(archive, 777), path.join(work, 'back'));
-    expect(names.sort()).toEqual(['PG_VERSION', 'base', 'base/1', 'base/1/112', deep, ...Array.from({ length: 7 }, (_, i) => 'long-folder-name/'.repeat(i + 1).slice(0, -1)), 'empty', 'zero'].sort());
-    for (const file of ['PG_VERSION', 'base/1/112', 'zero', deep]) expect(fs.readFileSync(path.join(work, 'back', file))).toEqual(fs.readFileSync(path.join(source, file)));
-    expect(fs.statSync(path.join(work, 'back', 'base/1/112')).mode & 0o777).toBe(0o600);
-    expect(fs.statSync(path.join(work, 'back', 'base')).mode & 0o777).toBe(0o700);
+    const back = path.join(work, 'back');
+    await extractTo(saved(zlib.gzipSync(archive), 'archive.tar.gz'), back);
+    expect(listing(back)).toEqual(listing(source).filter((name) => name !== 'link'));
+    for (const file of ['PG_VERSION', 'base/1/112', 'zero', deep]) expect(fs.readFileSync(path.join(back, file))).toEqual(fs.readFileSync(path.join(source, file)));
+    expect(fs.statSync(path.join(back, 'PG_VERSION')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(back, 'base')).mode & 0o777).toBe(0o700);
+  });
 
-    fs.writeFileSync(path.join(work, 'archive.tar'), archive);
-    expect(execFileSync('tar', ['-tf', path.join(work, 'archive.tar')], { encoding: 'utf8' }).split('\n')).toContain(deep);
+  it('unpacks names starting with "/", as PGlite\'s dumpDataDir writes them, inside the folder', async () => {
+    const into = path.join(work, 'into');
+    await extractTo(saved(Buffer.concat([header('/base/', '5'), header('/base/112', '0', 4), data('page'), END])), into);
+    expect(fs.readFileSync(path.join(into, 'base', '112'), 'utf8')).toBe('page');
+    expect(fs.readdirSync(work).sort()).toEqual(['archive.tar', 'into']);
   });
 
   it.each([
-    ['a name climbing out of the folder', Buffer.concat([header('../outside', '0', 4), Buffer.from('evil'.padEnd(512, '\0')), Buffer.alloc(1024)]), /'..\/outside' has a name outside the data folder/],
-    ['a symbolic link', Buffer.concat([header('PG_VERSION', '2', 0, '/etc/passwd'), Buffer.alloc(1024)]), /PG_VERSION is neither a file nor a folder \(tar type '2'\)/],
-    ['a header whose checksum is wrong', Buffer.concat([Buffer.from(header('PG_VERSION', '0', 0)).fill(65, 0, 1), Buffer.alloc(1024)]), /the header at byte 0 is damaged/],
-    ['a file cut short', Buffer.concat([header('PG_VERSION', '0', 1000), Buffer.from('18\n')]), /PG_VERSION is cut short/],
-    ['no end marker', header('empty', '5'), /ends without its end marker/],
-  ])('refuses %s, writing nothing outside', async (_name, archive, says) => {
-    await expect(extractTo(inPieces(archive, 100), path.join(work, 'into'))).rejects.toThrow(TarError);
-    await expect(extractTo(inPieces(archive, 100), path.join(work, 'again'))).rejects.toThrow(says);
-    expect(fs.readdirSync(work).sort()).toEqual(['again', 'into']);
+    ['a name climbing out of the folder', Buffer.concat([header('../outside', '0', 4), data('evil'), END]), /^the entry '..\/outside' cannot be unpacked \(path contains '..'\)$/],
+    ['a symbolic link', Buffer.concat([header('PG_VERSION', '2', 0, '/etc/passwd'), END]), /^PG_VERSION is neither a file nor a folder \(a SymbolicLink\)$/],
+    ['a hard link', Buffer.concat([header('PG_VERSION', '1', 0, 'global/pg_control'), END]), /^PG_VERSION is neither a file nor a folder \(a Link\)$/],
+    ['a device', Buffer.concat([header('PG_VERSION', '3'), END]), /^PG_VERSION is neither a file nor a folder \(a CharacterDevice\)$/],
+    ['a header whose checksum is wrong', Buffer.concat([Buffer.from(header('PG_VERSION', '0', 0)).fill(65, 0, 1), END]), /^a tar header in it is damaged \(checksum failure\)$/],
+    ['a file cut short', Buffer.concat([header('PG_VERSION', '0', 1000), Buffer.from('18\n')]), /^PG_VERSION is cut short$/],
+    ['no end marker', header('empty', '5'), /^the archive ends without its end marker \(cut short\?\)$/],
+    ['text', Buffer.from('not a tar archive'), /^it is no tar archive \(Unrecognized archive format\)$/],
+  ])('refuses %s, writing nothing outside the folder', async (_name, archive, says) => {
+    const refused = extractTo(saved(archive), path.join(work, 'into'));
+    await expect(refused).rejects.toThrow(TarError);
+    await expect(refused).rejects.toThrow(says);
+    expect(fs.readdirSync(work).sort()).toEqual(['archive.tar', 'into']);
+    // What was written before the refusal (restore removes it) is files and folders only.
+    for (const name of listing(path.join(work, 'into'))) {
+      const written = fs.lstatSync(path.join(work, 'into', name));
+      expect(written.isFile() || written.isDirectory()).toBe(true);
+    }
   });
 });

@@ -1,16 +1,14 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { create, Unpack, type Header, type ReadEntry } from 'tar';
 
 /**
- * The backup's archive: POSIX ustar, a 512-byte header per entry, its data padded to 512 bytes, two
- * empty blocks at the end; the format `tar` and PGlite's dumpDataDir read and write. Both ways
- * stream, so that neither the app nor the command line holds a database's worth of bytes. Only
- * regular files and folders under relative names are read back, so that extracting an archive never
- * writes outside the folder it goes to and never follows a link.
+ * The backup's archive: a tar archive written and read by node-tar (`tar`), the library npm
+ * unpacks every package with, hardened against archives that try to write outside the folder they
+ * are unpacked into. Both ways stream, so that neither the app nor the command line holds a
+ * database's worth of bytes. On top of tar's own checks, only regular files and folders are
+ * unpacked, and anything tar would merely warn about and skip refuses the whole archive: a data
+ * folder with a file missing is no backup.
  */
-
-const BLOCK = 512;
-const END = Buffer.alloc(2 * BLOCK);
 
 /** The archive is no backup: the message says what is wrong, for the operator. */
 export class TarError extends Error {
@@ -20,151 +18,85 @@ export class TarError extends Error {
   }
 }
 
-/** Every file and folder under `folder`, names relative to it, files streamed from the disk. */
-export async function* packFolder(folder: string): AsyncGenerator<Buffer> {
-  for (const entry of await fs.promises.readdir(folder, { recursive: true, withFileTypes: true })) {
-    const full = path.join(entry.parentPath, entry.name);
-    const name = path.relative(folder, full).split(path.sep).join('/');
-    const { size, mtimeMs } = await fs.promises.stat(full);
-    if (entry.isDirectory()) {
-      yield header(name, 'folder', 0, mtimeMs);
-    } else if (entry.isFile()) {
-      yield header(name, 'file', size, mtimeMs);
-      let read = 0;
-      if (size > 0) {
-        for await (const chunk of fs.createReadStream(full, { end: size - 1 }) as AsyncIterable<Buffer>) {
-          read += chunk.length;
-          yield chunk;
-        }
-      }
-      // The folders packed are still (a copy, or one under the lock); a file that shrank anyway is padded to what its header says.
-      if (read < size) yield Buffer.alloc(size - read);
-      if (size % BLOCK) yield Buffer.alloc(BLOCK - (size % BLOCK));
-    }
-  }
-  yield END;
+/** Reads of 1 MB, not tar's 16 MB: it reads four files at a time, and a backup in the running app takes its buffers from the app's memory. */
+const READ_BYTES = 1024 * 1024;
+
+/** Every file and folder under `folder`, names relative to it, uncompressed; anything else (a link, a socket) is left out. */
+export function packFolder(folder: string): AsyncIterable<Buffer> {
+  return create(
+    { cwd: folder, maxReadSize: READ_BYTES, filter: (_name, entry) => !('type' in entry) && (entry.isFile() || entry.isDirectory()) },
+    fs.readdirSync(folder),
+  );
 }
 
-function header(name: string, type: 'file' | 'folder', size: number, mtimeMs: number): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  const [prefix, rest] = splitName(name);
-  block.write(rest, 0, 100, 'utf8');
-  block.write(octal(type === 'folder' ? 0o700 : 0o600, 8), 100);
-  block.write(octal(0, 8), 108);
-  block.write(octal(0, 8), 116);
-  block.write(octal(size, 12), 124);
-  block.write(octal(Math.floor(mtimeMs / 1000), 12), 136);
-  block.write(type === 'folder' ? '5' : '0', 156);
-  block.write('ustar\u000000', 257);
-  block.write(prefix, 345, 155, 'utf8');
-  block.write(`${octal(checksum(block), 7)} `, 148);
-  return block;
-}
-
-/** ustar keeps 100 bytes of a name, and a prefix of 155 split off at a slash. */
-function splitName(name: string): [string, string] {
-  if (Buffer.byteLength(name) <= 100) return ['', name];
-  const cut = name.lastIndexOf('/', 155);
-  if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100 || Buffer.byteLength(name.slice(0, cut)) > 155) throw new Error(`${name}: too long a name for a tar archive`);
-  return [name.slice(0, cut), name.slice(cut + 1)];
-}
-
-/** Octal digits and a NUL, width bytes in all. */
-function octal(value: number, width: number): string {
-  return `${value.toString(8).padStart(width - 1, '0')}\0`;
-}
-
-/** The header's bytes summed with its checksum field counted as spaces. */
-function checksum(block: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : block[i]!;
-  return sum;
-}
+/** What a data folder holds; a link, device or pipe in a backup is refused (a link is how archives write outside their folder). */
+const UNPACKED = new Set<ReadEntry['type']>(['File', 'OldFile', 'Directory']);
 
 /**
- * Writes the archive's entries into `folder` (new; folders 0700, files 0600, as PostgreSQL wants
- * its data folder) as the bytes arrive, and answers the names written. Throws TarError for bytes
- * that are no such archive; what was written by then is the caller's to remove.
+ * Unpacks the archive in `file` (gzip-compressed or not) into `folder` (new; folders 0700, files
+ * 0600, as PostgreSQL wants its data folder) as it is read. A name with `..` is refused; one
+ * starting with `/` (as PGlite's dumpDataDir writes them) lands inside `folder`. Throws TarError
+ * for bytes that are no such archive; what was written by then is the caller's to remove.
  */
-export async function extractTo(source: AsyncIterable<Buffer>, folder: string): Promise<string[]> {
-  const reader = blockReader(source);
-  const names: string[] = [];
+export async function extractTo(file: string, folder: string): Promise<void> {
   fs.mkdirSync(folder, { mode: 0o700 });
-  for (let offset = 0; ; ) {
-    const block = await reader.read(BLOCK);
-    if (!block) throw new TarError('the archive ends without its end marker (cut short?)');
-    if (block.every((byte) => byte === 0)) return names;
-    if (!block.subarray(257, 262).equals(Buffer.from('ustar'))) throw new TarError(`no tar header at byte ${offset}`);
-    if (checksum(block) !== readOctal(block.subarray(148, 156))) throw new TarError(`the header at byte ${offset} is damaged`);
-    const name = safeName(text(block.subarray(345, 500)), text(block.subarray(0, 100)));
-    const size = readOctal(block.subarray(124, 136));
-    const typeflag = String.fromCharCode(block[156]!);
-    const target = path.join(folder, name);
-    if (typeflag === '5') {
-      fs.mkdirSync(target, { recursive: true, mode: 0o700 });
-    } else if (typeflag === '0' || typeflag === '\0') {
-      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-      await reader.copy(size, target, name);
-    } else {
-      throw new TarError(`${name} is neither a file nor a folder (tar type '${typeflag}')`);
-    }
-    names.push(name);
-    const padded = Math.ceil(size / BLOCK) * BLOCK;
-    if (padded > size && !(await reader.read(padded - size))) throw new TarError(`${name} is cut short`);
-    offset += BLOCK + padded;
-  }
-}
-
-/** Exactly n bytes at a time from a stream of chunks of any size. */
-function blockReader(source: AsyncIterable<Buffer>) {
-  const chunks = source[Symbol.asyncIterator]();
-  let held: Buffer = Buffer.alloc(0);
-  const more = async (): Promise<boolean> => {
-    const next = await chunks.next();
-    if (next.done) return false;
-    held = held.length ? Buffer.concat([held, next.value]) : next.value;
-    return true;
-  };
-  return {
-    /** n bytes, or undefined when the stream ends first. */
-    async read(n: number): Promise<Buffer | undefined> {
-      while (held.length < n) if (!(await more())) return undefined;
-      const taken = held.subarray(0, n);
-      held = held.subarray(n);
-      return taken;
-    },
-    /** The next `size` bytes into a new file, as they arrive. */
-    async copy(size: number, file: string, name: string): Promise<void> {
-      const handle = await fs.promises.open(file, 'wx', 0o600);
-      try {
-        for (let left = size; left > 0; ) {
-          if (held.length === 0 && !(await more())) throw new TarError(`${name} is cut short`);
-          const part = held.subarray(0, Math.min(left, held.length));
-          held = held.subarray(part.length);
-          for (let written = 0; written < part.length; ) written += (await handle.write(part, written)).bytesWritten;
-          left -= part.length;
+  let ended = false;
+  await new Promise<void>((resolve, reject) => {
+    const input = fs.createReadStream(file);
+    const refuse = (error: Error): void => unpack.abort(error);
+    const unpack: Unpack = new Unpack({
+      cwd: folder,
+      dmode: 0o700,
+      fmode: 0o600,
+      filter: (name, entry) => {
+        const { type } = entry as ReadEntry;
+        if (!UNPACKED.has(type)) {
+          refuse(new TarError(`${name} is neither a file nor a folder (a ${type})`));
+          return false;
         }
-      } finally {
-        await handle.close();
-      }
-    },
-  };
+        (entry as ReadEntry).mode = type === 'Directory' ? 0o700 : 0o600;
+        return true;
+      },
+      onwarn: (code, message: unknown, data): void => {
+        // Only stripping a leading "/" is a warning that changes nothing outside the folder.
+        if (code === 'TAR_ENTRY_INFO') return;
+        // A failure of the disk (a full one) is no fault of the archive: it goes on as it is. node-tar
+        // hands it over as the data, or as the message when it comes from another realm (jest's).
+        const system = [data, message].find((given): given is Error => typeof given === 'object' && given !== null && 'syscall' in given);
+        if (system) return refuse(system);
+        const said = typeof message === 'string' ? message : String((message as Error | undefined)?.message ?? message);
+        const { entry, header } = data as { entry?: ReadEntry; header?: Header };
+        refuse(new TarError(explain(code, said, entry?.path ?? header?.path)));
+      },
+    });
+    // node-tar's parser sees the end marker, two empty blocks, and otherwise ends quietly.
+    unpack.on('eof', () => {
+      ended = true;
+    });
+    unpack.on('close', resolve);
+    unpack.on('error', (error: Error & { code?: string; tarCode?: string; syscall?: string; entry?: ReadEntry }) => {
+      input.destroy();
+      // Ours, the disk's and zlib's (a gzip stream cut short: restore says so) go on as they are.
+      const asIs = error instanceof TarError || !error.tarCode || error.syscall || error.code?.startsWith('Z_');
+      reject(asIs ? error : new TarError(explain(error.tarCode!, error.message, error.entry?.path)));
+    });
+    input.on('error', reject);
+    input.pipe(unpack);
+  });
+  if (!ended) throw new TarError('the archive ends without its end marker (cut short?)');
 }
 
-/** Names as PGlite's dumpDataDir ("/base/1/112") or packFolder ("base/1/112") write them; none may climb out with "..". */
-function safeName(prefix: string, name: string): string {
-  const parts = (prefix ? `${prefix}/${name}` : name).split('/').filter((part) => part !== '' && part !== '.');
-  if (parts.length === 0 || parts.includes('..')) throw new TarError(`the entry '${prefix}${name}' has a name outside the data folder`);
-  return parts.join('/');
-}
-
-function text(field: Buffer): string {
-  const end = field.indexOf(0);
-  return field.subarray(0, end < 0 ? field.length : end).toString('utf8');
-}
-
-function readOctal(field: Buffer): number {
-  const digits = text(field).trim();
-  if (!/^[0-7]+$/.test(digits)) throw new TarError(`'${digits}' is not a tar number`);
-  return parseInt(digits, 8);
+/** tar's warning as the operator reads it; the name of an entry whose header is damaged may be garbage, and is left out. */
+function explain(code: string, message: string, name: string | undefined): string {
+  const said = message.replace(/^TAR_\w+: /, '');
+  switch (code) {
+    case 'TAR_ENTRY_INVALID':
+      return `a tar header in it is damaged (${said})`;
+    case 'TAR_BAD_ARCHIVE':
+      return /truncated/i.test(said) ? `${name ?? 'its last entry'} is cut short` : `it is no tar archive (${said})`;
+    case 'TAR_ABORT':
+      return `it cannot be unpacked (${said})`;
+    default:
+      return `${name ? `the entry '${name}'` : 'an entry'} cannot be unpacked (${said})`;
+  }
 }

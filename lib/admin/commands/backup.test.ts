@@ -180,7 +180,7 @@ describe('what is refused', () => {
         const file = path.join(files, 'notes.txt.gz');
         fs.writeFileSync(file, zlib.gzipSync('not a tar archive, though long enough to fill a header block. '.repeat(20)));
         return file;
-      }, /is no backup made by 'backup': no tar header at byte 0; nothing was changed$/],
+      }, /is no backup made by 'backup': a tar header in it is damaged \(checksum failure\); nothing was changed$/],
       ['a backup cut short', () => {
         const file = path.join(files, 'cut.tar.gz');
         const whole = fs.readFileSync(backupFile);
