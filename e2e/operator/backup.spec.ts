@@ -17,7 +17,7 @@ import { Visitor } from '../support/edgeServer';
  * server started on it exports every answer saved before the backup, and not the page saved after.
  * No browser: the requests are the pages' own.
  */
-const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 93;
+const PORT = Number(process.env.E2E_PORT_BASE ?? 3100) + 106;
 const BIN = path.resolve('lib/admin/bin.mjs');
 const ASSESSORS = ['P1DEMO01', 'P1TURNS01'].map((code) => DEMO_ASSESSMENTS.find((row) => row.identCode === code)!);
 
