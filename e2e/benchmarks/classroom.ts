@@ -13,11 +13,14 @@
  *   pageinfo/kodew/assessmentselection, submit/kodew/assessmentselection  the first selectable one
  *   GET /questionnaire       the rendered page with the first question           ← timing ends
  * every call through the app's proxy (/api/<call>) with the session's XSRF header. With --pages
- * they also load every page in between (personal info, e-mail step, manual, info), as a browser does.
+ * they also load every page in between (personal info, e-mail step, manual, info), as a browser does,
+ * and the selection as the page the browser loads (/kodewquestionnaireselection) instead of its page info.
  *
  * It runs twice on the same server: every participant from an address of their own (a classroom
  * of devices), then all from ONE address (a classroom behind NAT), and prints p50/p95/max from
- * code submit to first questionnaire page, each step's p50/p95, the server's CPU time, how long the
+ * code submit to first questionnaire page, each step's p50/p95, the server's CPU time (every process
+ * of it: the workers too) and PostgreSQL's (its processes on this machine; none on PGlite), per
+ * participant as well, how long the
  * server stayed busy after the last first page (the strong layer of the new keys' hashes, which
  * waits for a free core: lib/embedded-api/keyStrengthening.ts), the benchmark's own CPU time (it
  * shares the cores), and the errors (any HTTP error or answer other than Ok; the first few are
@@ -51,7 +54,7 @@ import { createClient } from '../fuzz/http';
 import { seededRandom } from '../fuzz/random';
 import { freePort, startServer, type RunningServer } from '../fuzz/server';
 import { PAGE_STEPS, runParticipant, STEPS, type Failure, type Outcome, type ParticipantPlan, type Step } from './classroom/participant';
-import { rssOf } from './support/processMemory';
+import { cpuSecondsOf, postgresCpuSeconds, rssOf } from './support/processMemory';
 import { percentile } from './support/stats';
 
 const LOG_DIR = path.resolve('test-results/classroom');
@@ -104,19 +107,6 @@ const deviceAddress = (index: number) => `10.${20 + Math.floor(index / 65025)}.$
 const NAT_ADDRESS = '203.0.113.7';
 const WARM_UP_ADDRESS = '198.51.100.1';
 
-/** CPU seconds the server and its children have used so far (/proc: utime + stime, children included once they are reaped). */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14–17 of stat (utime, stime, cutime, cstime), counted from the state field (3).
-    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-    return ticks / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 /**
  * Waits until the server is idle again (under 5 % of a core over a second, at most 120 s): how long
  * after the last participant's first page it stayed busy, and the CPU seconds it spent meanwhile.
@@ -144,6 +134,7 @@ async function runClassroom(server: RunningServer, classroom: Classroom, options
   const random = seededRandom(options.seed + (classroom === 'one' ? 1 : 0));
   const arrivals = Array.from({ length: options.participants }, () => random.next() * options.windowS * 1000).sort((a, b) => a - b);
   const cpuBefore = cpuSecondsOf(server.pid);
+  const databaseCpuBefore = postgresCpuSeconds();
   const ownCpuBefore = process.cpuUsage();
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid))), 250);
@@ -155,6 +146,7 @@ async function runClassroom(server: RunningServer, classroom: Classroom, options
     }));
     const wallS = (performance.now() - began) / 1000;
     const serverCpuS = cpuSecondsOf(server.pid) - cpuBefore;
+    const databaseCpuS = postgresCpuSeconds() - databaseCpuBefore;
     const benchmarkCpuS = ((usage) => (usage.user + usage.system) / 1e6)(process.cpuUsage(ownCpuBefore));
     // Work the server put off until the class had its pages: the strong layer of the new keys' hashes.
     const settled = await serverSettled(server.pid);
@@ -176,6 +168,9 @@ async function runClassroom(server: RunningServer, classroom: Classroom, options
       submitToFirstPageMs: summary(ok.map((o) => o.submitToFirstPageMs)),
       stepMs: steps,
       serverCpuS: Math.round(serverCpuS * 10) / 10,
+      // PostgreSQL's own processes, on the same cores (0 on PGlite, which is inside the server).
+      databaseCpuS: Math.round(databaseCpuS * 10) / 10,
+      cpuMsPerParticipant: Math.round(((serverCpuS + databaseCpuS) / options.participants) * 1000),
       serverBusyAfterLastS: settled.afterS,
       serverCpuAfterLastS: settled.cpuS,
       // The participants' side runs on the same cores: what it took from the server.
@@ -266,7 +261,8 @@ async function main(): Promise<number> {
       console.error(
         `bench:classroom: ${result.classroom}: ${result.reachedFirstPage} of ${result.participants} reached the first questionnaire page; ${result.errors} errors; ` +
           (timing ? `code submit to ${options.until ?? 'first page'} p50 ${timing.p50} ms, p95 ${timing.p95} ms, max ${timing.max} ms` : 'no timing') +
-          `; server CPU ${result.serverCpuS} s, then busy ${result.serverBusyAfterLastS} s more (${result.serverCpuAfterLastS} s CPU: the keys' strong hash layer)`,
+          `; server CPU ${result.serverCpuS} s${result.databaseCpuS ? ` + PostgreSQL ${result.databaseCpuS} s` : ''} (${result.cpuMsPerParticipant} ms per participant)` +
+          `, then busy ${result.serverBusyAfterLastS} s more (${result.serverCpuAfterLastS} s CPU: the keys' strong hash layer); peak RSS ${result.serverPeakRssMB} MB`,
       );
       for (const line of result.firstErrors ?? []) console.error(`  ${line}`);
     }

@@ -41,6 +41,14 @@ export type ParticipantPlan = {
   aroundStep?: (step: Step, moment: 'before' | 'after') => void;
 };
 
+type Choice = { id: number; questionnaireType: number; selectable?: boolean | null };
+
+/** The selection form's options, from the page's React props in its HTML (quotes escaped there). */
+function choicesOf(html: string): Choice[] {
+  const option = /\\?"id\\?":(\d+),\\?"questionnaireType\\?":(\d+),\\?"title\\?":\\?".*?\\?",\\?"selectable\\?":(true|false)/g;
+  return [...html.matchAll(option)].map((match) => ({ id: Number(match[1]), questionnaireType: Number(match[2]), selectable: match[3] === 'true' }));
+}
+
 /** The value a participant gives a field: a List's allowed value, a Text of their class. */
 function valueFor(field: AdditionalFieldDefinition, index: number): string {
   return field.fieldType === 'List' ? field.allowedValues![index % field.allowedValues!.length]! : `Klasse ${7 + (index % 4)}${'abc'[index % 3]}`;
@@ -132,9 +140,12 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
       await page('e-mail page', '/kodewemail');
       await page('manual page', '/kodewquestionnairemanual');
     }
-    // The selection page renders the choices from this very page info; the browser sends back one of its ids.
-    const selection = await call('selection page', 'pageinfo/kodew/assessmentselection', {});
-    const choices = (selection.questionnaireSelections ?? []) as Array<{ id: number; questionnaireType: number; selectable?: boolean | null }>;
+    // The selection page renders the choices from this very page info; the browser sends back one of
+    // its ids. With the pages, the page itself, as the browser loads it (its choices read from the
+    // props it hands its form); without, the page info alone.
+    const choices = plan.pages
+      ? choicesOf((await page('selection page', '/kodewquestionnaireselection')).body)
+      : (((await call('selection page', 'pageinfo/kodew/assessmentselection', {})).questionnaireSelections ?? []) as Choice[]);
     const first = choices.find((choice) => choice.selectable !== false);
     if (!first) throw new StepFailed('selection page', 'no selectable questionnaire offered');
     await call('selection', 'submit/kodew/assessmentselection', { selectedQuestionnaireId: first.id, type: first.questionnaireType });

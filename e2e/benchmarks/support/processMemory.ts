@@ -52,3 +52,41 @@ export function processTree(pid: number): number[] {
 export function rssOf(pid: number): number {
   return processTree(pid).reduce((sum, each) => sum + ownRss(each), 0);
 }
+
+/** Clock ticks of /proc/<pid>/stat: utime, stime and, with reaped, cutime and cstime (children that have ended). */
+function ownCpuTicks(pid: number, reaped: boolean): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14–17 of stat (utime, stime, cutime, cstime), counted from the state field (3).
+    return (reaped ? [11, 12, 13, 14] : [11, 12]).reduce((sum, i) => sum + Number(fields[i]), 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds the process and its descendants have used so far: the live ones each, the ended ones
+ * once their parent has reaped them (a worker that died and was replaced still counts).
+ */
+export function cpuSecondsOf(pid: number): number {
+  const [root, ...descendants] = processTree(pid);
+  return (ownCpuTicks(root!, true) + descendants.reduce((sum, each) => sum + ownCpuTicks(each, false), 0)) / 100;
+}
+
+/**
+ * CPU seconds every PostgreSQL server process on this machine has used so far (their command name
+ * is postgres): the database's share of a benchmark on PostgreSQL, which runs on the same cores.
+ */
+export function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') ticks += ownCpuTicks(Number(entry), false);
+    } catch {
+      // ended while we looked
+    }
+  }
+  return ticks / 100;
+}
