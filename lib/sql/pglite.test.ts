@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,3 +67,43 @@ it.each([
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
+
+// The statements run on PGlite's own thread (pgliteThread.ts): what comes back must be what PGlite gave.
+describe('PGlite on a thread of its own', () => {
+  it('hands back rows with their types, and an error with its message and PostgreSQL code', async () => {
+    const db = await openPglite(undefined, { settings: SETTINGS });
+    try {
+      await db.query('create table item (id serial primary key, at timestamptz, data bytea, doc jsonb, big int8)');
+      const at = new Date('2026-11-27T10:00:00.000Z');
+      await db.query('insert into item (at, data, doc, big) values ($1, $2, $3, $4)', [at, new Uint8Array([1, 2, 3]), JSON.stringify({ a: [1] }), '9007199254740993']);
+      const [row] = await db.query<{ id: number; at: Date; data: Uint8Array; doc: unknown; big: unknown }>('select * from item');
+      expect(row!.at).toEqual(at);
+      // A Date of the main realm (jest's own Date is another's): checked by its tag.
+      expect(Object.prototype.toString.call(row!.at)).toBe('[object Date]');
+      expect([...row!.data]).toEqual([1, 2, 3]);
+      expect(row!.doc).toEqual({ a: [1] });
+      expect(String(row!.big)).toBe('9007199254740993');
+      await expect(db.query('select * from no_such_table')).rejects.toMatchObject({ code: '42P01', message: expect.stringContaining('no_such_table') });
+      await expect(db.query('insert into item (id) values (1)')).rejects.toMatchObject({ code: '23505', constraint: 'item_pkey' });
+      // After a failed statement inside a transaction, the next statement still works (the transaction rolled back).
+      await expect(db.transaction(async (tx) => tx.query('insert into item (id) values (1)'))).rejects.toMatchObject({ code: '23505' });
+      expect(await db.query('select count(*)::int as n from item')).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it('does not keep a process alive that never closed it, and keeps it alive while a statement runs', () => {
+    const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sql-thread-')), 'left-open.ts');
+    fs.writeFileSync(
+      script,
+      `import { openPglite } from ${JSON.stringify(path.resolve('lib/sql/pglite'))};\n` +
+        `openPglite(undefined, { settings: [] }).then(async (db) => { const [row] = await db.query<{ n: number }>('select 42 as n'); console.log(row.n); });\n`,
+    );
+    const started = Date.now();
+    const result = spawnSync(path.resolve('node_modules/.bin/tsx'), [script], { encoding: 'utf8', timeout: 60_000 });
+    expect(result.stdout.trim()).toBe('42');
+    expect(result.status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 90_000);
+});
