@@ -68,8 +68,8 @@ it.each([
   }
 }, 120_000);
 
-// The statements run on PGlite's own thread (pgliteThread.ts): what comes back must be what PGlite gave.
-describe('PGlite on a thread of its own', () => {
+// What comes back from PGlite through the one SQL layer: rows with their types, errors with PostgreSQL's fields.
+describe('PGlite through lib/sql', () => {
   it('hands back rows with their types, and an error with its message and PostgreSQL code', async () => {
     const db = await openPglite(undefined, { settings: SETTINGS });
     try {

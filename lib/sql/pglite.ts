@@ -3,7 +3,6 @@ import path from 'node:path';
 import { copyFolder } from './copyFolder';
 import { emptyCluster as cachedEmptyCluster, testsStartFromDump } from './emptyCluster';
 import { createFolderApart } from './pgliteFolder';
-import { startPgliteThread } from './pgliteThread';
 import { tracedDatabase } from './traced';
 import type { Database, Sql } from './types';
 
@@ -20,20 +19,21 @@ export type PgliteOptions = {
 };
 
 /**
- * PGlite in this folder (created when new), or in memory without one, on a thread of its own
- * (pgliteThread.ts). A new folder is created in a worker first (pgliteFolder.ts), so that initdb's
- * memory leaves with the worker.
+ * PGlite in this folder (created when new), or in memory without one. A new folder is created in a
+ * worker first (pgliteFolder.ts), so that initdb's memory leaves with the worker.
  */
 export async function openPglite(folder: string | undefined, options: PgliteOptions): Promise<Database> {
   const { settings, afterClose } = options;
+  const { PGlite } = await import('@electric-sql/pglite');
   const isNew = folder === undefined || !fs.existsSync(path.join(folder, 'PG_VERSION'));
   const emptyCluster = options.emptyCluster ?? (isNew && testsStartFromDump() ? await cachedEmptyCluster() : undefined);
+  const start = { startParams: [...PGlite.defaultStartParams, ...settings], ...(isNew && emptyCluster && { loadDataDir: emptyCluster }) };
   if (folder !== undefined) {
     // PGlite creates only the last folder of its path.
     fs.mkdirSync(path.dirname(folder), { recursive: true });
     if (isNew && !emptyCluster) await createFolderApart(folder, settings);
   }
-  const db = await startPgliteThread(folder, settings, isNew ? emptyCluster : undefined);
+  const db = folder ? await PGlite.create(folder, start) : await PGlite.create(start);
   // PGlite is one connection: serialise transactions so that two requests never interleave in one.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -47,19 +47,11 @@ export async function openPglite(folder: string | undefined, options: PgliteOpti
     get closed() {
       return closed;
     },
-    query: <T>(text: string, params?: unknown[]) => serial(() => db.query<T>(text, params)),
+    query: <T>(text: string, params?: unknown[]) => serial(async () => (await db.query<T>(text, params as never[])).rows),
     transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
-      serial(async () => {
-        await db.exec('begin');
-        try {
-          const result = await fn({ query: <R>(text: string, params?: unknown[]) => db.query<R>(text, params) });
-          await db.exec('commit');
-          return result;
-        } catch (error) {
-          await db.exec('rollback').catch(() => undefined);
-          throw error;
-        }
-      }),
+      serial(() =>
+        db.transaction(async (tx) => fn({ query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params as never[])).rows })),
+      ),
     // Queued behind the transactions before it, and nothing reaches PGlite until it is done: PGlite
     // does nothing by itself, so the files stand still. Copied on the disk, not through memory
     // (PGlite's dumpDataDir took 3 times the folder's size): a backup must not take the app's RAM.
