@@ -1,2 +1,5 @@
+import type { MetricsSettings } from '../metrics/settings.mjs';
+
 export declare const SHUTDOWN_MESSAGE: 'assessment-web:shutdown';
-export declare function runPrimary(options: { workers: number; shutdownMs: number }): void;
+export declare const WORKER_NUMBER_VARIABLE: 'ASSESSMENT_WEB_WORKER';
+export declare function runPrimary(options: { workers: number; shutdownMs: number; metrics?: MetricsSettings }): Promise<void>;
