@@ -51,7 +51,9 @@ export async function runPrimary({ workers, shutdownMs, metrics }) {
 
   /** Each worker's number (WORKER_NUMBER_VARIABLE), by its cluster id. */
   const numbers = new Map();
-  const start = (number) => numbers.set(cluster.fork({ [WORKER_NUMBER_VARIABLE]: String(number) }).id, number);
+  const start = (number) => {
+    numbers.set(cluster.fork({ [WORKER_NUMBER_VARIABLE]: String(number) }).id, number);
+  };
   for (let number = 1; number <= workers; number++) start(number);
   log('info', 'workers_started', { workers, pid: process.pid });
 
@@ -65,7 +67,10 @@ export async function runPrimary({ workers, shutdownMs, metrics }) {
     log('error', 'worker_exited', { pid: worker.process.pid, ...(signal ? { signal } : { code }), restarting: crashes.length < MAX_CRASHES });
     const number = numbers.get(worker.id);
     numbers.delete(worker.id);
-    if (crashes.length < MAX_CRASHES) return start(number);
+    if (crashes.length < MAX_CRASHES) {
+      start(number);
+      return;
+    }
     log('error', 'workers_keep_dying', { reason: `${MAX_CRASHES} workers died within ${CRASH_WINDOW_MS / 1000} s: stopping, see the lines before` });
     stopAll('crashes');
   });
