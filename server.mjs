@@ -20,6 +20,8 @@
  * it is the 404 page (a JSON 404 for anything but GET and HEAD), "/" among them. A production start
  * takes the build's base path and refuses a BASE_PATH that differs; NEXT_DIST_DIR names the build's folder.
  * Every refusal here is JSON {statusCode, detailCode, error}, as the proxy's, and logs nothing.
+ * With METRICS_PORT every request, refusals too, is counted under its route pattern (lib/metrics),
+ * on a port of its own; with workers the primary serves that port (lib/edge/primary.mjs).
  *
  *   node server.mjs [--dev] [-p|--port <port>] [-H|--hostname <host>]
  * PORT and HOSTNAME are read when the options are not given; the default is port 3000 on every interface.
@@ -37,14 +39,18 @@ import { isStaticPath, methodRefusal, publicFilePaths } from './lib/edge/methods
 import { edgeRefusal } from './lib/edge/refusal.mjs';
 import { hasMalformedPath, isApiPath, malformedPathRefusal, NOT_FOUND_PATH, routedPath } from './lib/edge/requestPath.mjs';
 import { isReadableRouterState, ROUTER_STATE_HEADER } from './lib/edge/routerState.mjs';
-import { pageOf, readPageRoutes } from './lib/edge/pageRoutes.mjs';
+import { pageOf, readPageRoutes, readRoutePatterns } from './lib/edge/pageRoutes.mjs';
 import { rememberOwnOrigin } from './lib/edge/ownOrigin.mjs';
 import { inRequestSpan } from './lib/edge/requestSpan.mjs';
 import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
 import { precompressedFiles } from './lib/edge/precompressed.mjs';
 import { securityHeaders } from './lib/edge/securityHeaders.mjs';
 import { DRAINING } from './lib/edge/draining.mjs';
+import { WORKER_NUMBER_VARIABLE } from './lib/edge/primary.mjs';
 import { shutdownTimeoutMs, workerCount } from './lib/edge/workers.mjs';
+import { measureRequest } from './lib/metrics/request.mjs';
+import { routeLabel } from './lib/metrics/route.mjs';
+import { metricsSettings } from './lib/metrics/settings.mjs';
 
 function fail(message) {
   console.error(message);
@@ -72,6 +78,8 @@ const portText = options.port ?? (process.env.PORT || '3000');
 const port = Number(portText);
 if (!/^\d+$/.test(portText) || port > 65535) fail(`Invalid port '${portText}' (option -p or PORT): must be an integer from 0 to 65535`);
 const hostname = options.hostname ?? (process.env.HOSTNAME || undefined);
+// The app's configuration (lib/config) checks METRICS_PORT against the port it is served on, -p's too.
+process.env.PORT = String(port);
 
 let hops;
 try {
@@ -95,22 +103,36 @@ process.env.BASE_PATH = basePath;
 
 let workers;
 let shutdownMs;
+let metrics;
 try {
   workers = workerCount(process.env, { dev, cores: os.availableParallelism() });
   shutdownMs = shutdownTimeoutMs(process.env.SHUTDOWN_TIMEOUT_MS);
+  metrics = metricsSettings(process.env, port);
 } catch (error) {
   fail(error.message);
 }
 
 if (cluster.isPrimary && workers > 1) {
-  // Every core (lib/edge/workers.mjs): this process only starts the workers, which run what follows.
+  // Every core (lib/edge/workers.mjs): this process only starts the workers, which run what follows,
+  // and serves their metrics, summed (METRICS_PORT).
   const { runPrimary } = await import('./lib/edge/primary.mjs');
-  runPrimary({ workers, shutdownMs });
+  await runPrimary({ workers, shutdownMs, metrics });
 } else {
   await serve();
 }
 
 async function serve() {
+  if (metrics) {
+    // Before Next and the database: every request and statement counts (lib/metrics/start.mjs). A
+    // worker's metrics are served by the primary; a single process serves its own, on the metrics
+    // port, never on the app's.
+    const { startMetrics } = await import('./lib/metrics/start.mjs');
+    const running = startMetrics({ worker: cluster.isWorker ? process.env[WORKER_NUMBER_VARIABLE] : undefined });
+    if (cluster.isPrimary) {
+      const { serveMetrics } = await import('./lib/metrics/endpoint.mjs');
+      await serveMetrics(metrics, async () => ({ contentType: running.registry.contentType, body: await running.registry.metrics() })).catch((error) => fail(error.message));
+    }
+  }
   const { default: next } = await import('next');
 
   // The app believes x-client-address only while this mark says that this server set it.
@@ -129,6 +151,9 @@ async function serve() {
   let pageRoutes;
   /** The build's scripts and styles compressed at build time (lib/edge/precompressed.mjs); development serves them as Next does. */
   let precompressed;
+  /** Every route pattern of the build, pages and route handlers: what the metrics count requests by (lib/metrics/route.mjs). */
+  let routePatterns;
+  const routeOf = (url) => routeLabel(url, { basePath, routes: routePatterns, publicFiles });
 
   function send(res, refusal) {
     res.writeHead(refusal.status, refusal.headers);
@@ -188,6 +213,8 @@ async function serve() {
       }
     }
     applyClientAddress(req.headers, req.socket.remoteAddress, hops);
+    // With metrics on (METRICS_PORT), the request counts under its route pattern, from now to the end of its answer.
+    measureRequest(req, res, routeOf);
     // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), the request's span is the root of its trace.
     inRequestSpan(req, res, () => answer(req, res));
   });
@@ -225,6 +252,7 @@ async function serve() {
   if (!dev) {
     actions = readActions(path.join(distDir, 'server', 'server-reference-manifest.json'));
     pageRoutes = readPageRoutes(path.join(distDir, 'app-path-routes-manifest.json'));
+    if (metrics) routePatterns = readRoutePatterns(path.join(distDir, 'app-path-routes-manifest.json'));
     // The same headers as next.config.mjs gives every path, by the same reading of NODE_ENV.
     precompressed = precompressedFiles(path.join(distDir, 'static'), securityHeaders(process.env.NODE_ENV === 'production'), basePath);
   }

@@ -1,10 +1,11 @@
 // Preloaded into a server a journey starts (NODE_OPTIONS=--import=<this file>, LOADED_MODULES_FILE=<file>):
-// what of OpenTelemetry the process loaded and registered, written when it exits.
+// what of OpenTelemetry and prom-client the process loaded, and what registered itself with OpenTelemetry, written when it exits.
 import fs from 'node:fs';
 import { createRequire, register } from 'node:module';
 
 const file = process.env.LOADED_MODULES_FILE;
-const PACKAGES = '/node_modules/@opentelemetry/';
+const PACKAGES = ['/node_modules/@opentelemetry/', '/node_modules/prom-client/'];
+const watched = (path) => PACKAGES.some((folder) => path.includes(folder));
 
 if (file) {
   fs.writeFileSync(`${file}.imports`, '');
@@ -15,7 +16,7 @@ if (file) {
     export function initialize(data) { file = data.file; }
     export async function resolve(specifier, context, next) {
       const resolved = await next(specifier, context);
-      if (resolved.url.includes(${JSON.stringify(PACKAGES)})) fs.appendFileSync(file, resolved.url + '\\n');
+      if (${JSON.stringify(PACKAGES)}.some((folder) => resolved.url.includes(folder))) fs.appendFileSync(file, resolved.url + '\\n');
       return resolved;
     }`;
   register(`data:text/javascript,${encodeURIComponent(hooks)}`, { data: { file: `${file}.imports` } });
@@ -25,7 +26,7 @@ if (file) {
     const imported = fs.readFileSync(`${file}.imports`, 'utf8').split('\n').filter(Boolean);
     const registered = globalThis[Symbol.for('opentelemetry.js.api.1')];
     fs.writeFileSync(file, JSON.stringify({
-      loaded: [...new Set([...Object.keys(required).filter((path) => path.includes(PACKAGES)), ...imported])],
+      loaded: [...new Set([...Object.keys(required).filter(watched), ...imported])],
       registered: Object.keys(registered ?? {}).filter((key) => key !== 'version'),
     }));
   });

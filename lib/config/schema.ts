@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseBasePath } from '@/lib/edge/basePath.mjs';
+import { metricsHostProblem, metricsPortProblem, metricsSettings, metricsTokenProblem, type MetricsSettingsError } from '@/lib/metrics/settings.mjs';
 import { smtpPlainProblem } from './smtp';
 import { tracingFields } from './tracing';
 
@@ -144,7 +145,23 @@ export const envFields = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Tracing: OpenTelemetry's OTEL_* variables, off unless an OTLP endpoint is set (lib/config/tracing.ts). */
   ...tracingFields,
+  /** The port of `npm start` (server.mjs reads it, or -p, and sets it here): METRICS_PORT must be another. */
+  PORT: z.string().regex(/^\d+$/, 'must be an integer from 0 to 65535').transform(Number).refine((port) => port <= 65535, 'must be an integer from 0 to 65535').optional(),
+  /** Metrics in Prometheus' text format on a port of their own, off unless set (lib/metrics/settings.mjs, which server.mjs reads them with). */
+  METRICS_PORT: checked(metricsPortProblem).transform(Number).optional(),
+  /** The address the metrics port listens on; loopback by default. */
+  METRICS_HOST: checked(metricsHostProblem).optional(),
+  /** The bearer token every scrape must send, when set. */
+  METRICS_TOKEN: checked(metricsTokenProblem).optional(),
 });
+
+/** A text the given check finds no problem with. */
+function checked(problemOf: (text: string) => string | undefined) {
+  return z.string().superRefine((text, ctx) => {
+    const problem = problemOf(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
 
 /** The settings with the rules between them, and PUBLIC_URL's default, which follows BASE_PATH. */
 export const envSchema = envFields.superRefine((env, ctx) => {
@@ -152,6 +169,8 @@ export const envSchema = envFields.superRefine((env, ctx) => {
   if (smtp) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: smtp });
   const publicUrl = publicUrlProblem(env.PUBLIC_URL, env.BASE_PATH);
   if (publicUrl) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: publicUrl });
+  const metrics = metricsProblem(env);
+  if (metrics) ctx.addIssue({ code: 'custom', path: [metrics.variable], message: metrics.problem });
 }).transform(({ PUBLIC_URL, ...env }) => ({ ...env, PUBLIC_URL: PUBLIC_URL ?? `http://localhost:3000${env.BASE_PATH}` }));
 
 /**
@@ -165,6 +184,24 @@ export function publicUrlProblem(publicUrl: string | undefined, basePath: string
   return basePath
     ? `its path must be the base path ${basePath} (BASE_PATH), e.g. https://example.org${basePath}; it is '${path || '/'}'`
     : `it has the path '${path}' but BASE_PATH is not set: build and start with BASE_PATH=${path}, or give PUBLIC_URL without a path`;
+}
+
+/**
+ * The rules between the metrics settings (one without METRICS_PORT, the app's own port), as
+ * server.mjs applies them (lib/metrics/settings.mjs). A value wrong in itself is its field's issue.
+ */
+function metricsProblem(env: { PORT?: unknown; METRICS_PORT?: unknown; METRICS_HOST?: string; METRICS_TOKEN?: string }): { variable: string; problem: string } | undefined {
+  const text = (value: unknown) => (value === undefined ? undefined : String(value));
+  const port = text(env.METRICS_PORT);
+  const appPort = typeof env.PORT === 'number' ? env.PORT : 3000;
+  if ((port !== undefined && metricsPortProblem(port)) || (env.METRICS_HOST !== undefined && metricsHostProblem(env.METRICS_HOST)) || (env.METRICS_TOKEN !== undefined && metricsTokenProblem(env.METRICS_TOKEN))) return undefined;
+  try {
+    metricsSettings({ METRICS_PORT: port, METRICS_HOST: env.METRICS_HOST, METRICS_TOKEN: env.METRICS_TOKEN }, appPort);
+    return undefined;
+  } catch (error) {
+    const { variable, problem } = error as MetricsSettingsError;
+    return { variable, problem };
+  }
 }
 
 export type EnvInput = z.input<typeof envSchema>;

@@ -13,6 +13,13 @@ const CRASH_WINDOW_MS = 60_000;
 /** What the primary waits beyond the workers' own time limit before it ends them. */
 const GRACE_MS = 5_000;
 
+/**
+ * The worker's number, 1 to the worker count, handed to it in this variable: a worker started in
+ * place of one that died takes its number, so that the metrics' worker label keeps as many values
+ * as there are workers (lib/metrics/start.mjs).
+ */
+export const WORKER_NUMBER_VARIABLE = 'ASSESSMENT_WEB_WORKER';
+
 function log(level, event, fields) {
   const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
   if (level === 'info') console.log(line);
@@ -20,16 +27,31 @@ function log(level, event, fields) {
 }
 
 /**
- * @param {{ workers: number, shutdownMs: number }} options
+ * @param {{ workers: number, shutdownMs: number, metrics?: import('../metrics/settings.mjs').MetricsSettings }} options
+ *   metrics: the primary serves the workers' metrics, summed (lib/metrics/cluster.mjs), before it starts them
  */
-export function runPrimary({ workers, shutdownMs }) {
+export async function runPrimary({ workers, shutdownMs, metrics }) {
   let stopping = false;
   let exitCode = 0;
   /** Moments of workers' unexpected exits within the crash window. */
   let crashes = [];
 
-  const start = () => cluster.fork();
-  for (let i = 0; i < workers; i++) start();
+  if (metrics) {
+    try {
+      const { serveClusterMetrics } = await import('../metrics/cluster.mjs');
+      await serveClusterMetrics(metrics);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    }
+  }
+
+  /** Each worker's number (WORKER_NUMBER_VARIABLE), by its cluster id. */
+  const numbers = new Map();
+  const start = (number) => {
+    numbers.set(cluster.fork({ [WORKER_NUMBER_VARIABLE]: String(number) }).id, number);
+  };
+  for (let number = 1; number <= workers; number++) start(number);
   log('info', 'workers_started', { workers, pid: process.pid });
 
   cluster.on('exit', (worker, code, signal) => {
@@ -40,7 +62,12 @@ export function runPrimary({ workers, shutdownMs }) {
     const now = Date.now();
     crashes = [...crashes.filter((at) => now - at < CRASH_WINDOW_MS), now];
     log('error', 'worker_exited', { pid: worker.process.pid, ...(signal ? { signal } : { code }), restarting: crashes.length < MAX_CRASHES });
-    if (crashes.length < MAX_CRASHES) return start();
+    const number = numbers.get(worker.id);
+    numbers.delete(worker.id);
+    if (crashes.length < MAX_CRASHES) {
+      start(number);
+      return;
+    }
     log('error', 'workers_keep_dying', { reason: `${MAX_CRASHES} workers died within ${CRASH_WINDOW_MS / 1000} s: stopping, see the lines before` });
     stopAll('crashes');
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { copyFolder } from './copyFolder';
 import { emptyCluster as cachedEmptyCluster, testsStartFromDump } from './emptyCluster';
 import { createFolderApart } from './pgliteFolder';
+import { measuredDatabase } from './measured';
 import { tracedDatabase } from './traced';
 import type { Database, Sql } from './types';
 
@@ -42,7 +43,7 @@ export async function openPglite(folder: string | undefined, options: PgliteOpti
     return run;
   };
   let closed = false;
-  return tracedDatabase({
+  return tracedDatabase(measuredDatabase({
     kind: 'pglite',
     get closed() {
       return closed;
@@ -66,5 +67,5 @@ export async function openPglite(folder: string | undefined, options: PgliteOpti
         afterClose?.();
       }
     },
-  });
+  }));
 }

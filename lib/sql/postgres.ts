@@ -1,4 +1,5 @@
 import { logEvent } from '@/lib/log/logger';
+import { measuredDatabase } from './measured';
 import { tracedDatabase } from './traced';
 import type { Database, Sql } from './types';
 
@@ -17,7 +18,7 @@ export async function openPostgres(url: string, { max, lostEvent }: PostgresOpti
   // drops it and opens another for the next query. Unheard, that error would end the process.
   pool.on('error', (error: Error & { code?: string }) => logEvent('warn', lostEvent, { code: error.code, message: error.message }));
   let closed = false;
-  return tracedDatabase({
+  return tracedDatabase(measuredDatabase({
     kind: 'postgres',
     get closed() {
       return closed;
@@ -41,5 +42,5 @@ export async function openPostgres(url: string, { max, lostEvent }: PostgresOpti
       closed = true;
       return pool.end();
     },
-  });
+  }));
 }

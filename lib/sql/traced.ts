@@ -24,6 +24,8 @@ export function tracedDatabase(db: Database): Database {
     transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
       tracing.inSpan('transaction', { kind: 'client', attributes: DB_SYSTEM, onlyInTrace: true }, () => db.transaction((tx) => fn({ query: tracedQuery(tracing, tx) })), errorType),
     close: () => db.close(),
+    // A backup's copy of the PGlite folder (lib/admin/backup) goes through as it is: without it a backup found no folder while tracing was on.
+    ...(db.copyDataDir && { copyDataDir: (target: string) => db.copyDataDir!(target) }),
   };
 }
 

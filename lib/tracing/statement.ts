@@ -19,9 +19,14 @@ const NOT_WORDS = /'(?:[^']|'')*'|\$([a-z_]*)\$[\s\S]*?\$\1\$|--[^\n]*|\/\*[\s\S
 const NOT_TABLES = new Set(['select', 'lateral', 'only', 'now', 'current_date', 'current_timestamp']);
 const MAX_NAME = 63;
 
+/** A statement's first keyword, upper case ("SELECT", "WITH"); QUERY when it has none. */
+export function statementOperation(text: string): string {
+  return (KEYWORD.exec(text.replace(LEADING, ''))?.[0] ?? 'QUERY').toUpperCase();
+}
+
 export function statementSummary(text: string): StatementSummary {
   const body = text.replace(LEADING, '');
-  const operation = (KEYWORD.exec(body)?.[0] ?? 'QUERY').toUpperCase();
+  const operation = statementOperation(body);
   let table: string | undefined;
   for (const match of body.replace(NOT_WORDS, ' ').matchAll(TARGET)) {
     const name = match[1]!.replaceAll('"', '').toLowerCase();

@@ -2,6 +2,8 @@ import { CALLS, type CallPath, type RequestOf, type ResponseOf } from '@/lib/api
 import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { logEvent, newExceptionId } from '@/lib/log/logger';
 import { logOnce } from '@/lib/log/once';
+import { countCall } from '@/lib/metrics/calls';
+import { currentMetrics } from '@/lib/metrics/current';
 import { EmbeddedUnavailableError, isTimeout, transport, type TransportOptions } from './transport';
 
 /**
@@ -30,9 +32,17 @@ export function unreachableReason(error: unknown): string {
 /**
  * The one function that sends a call to the upstream. Server components call it directly; the
  * proxy route handler calls it for the browser. Every failure becomes the spec's Exception
- * outcome, logged once as a JSON line whose id is the Detail-Code the error page shows.
+ * outcome, logged once as a JSON line whose id is the Detail-Code the error page shows. With
+ * metrics on, its outcome counts (lib/metrics/calls.ts): a page saved, a login, a payment.
  */
 export async function sendCall<P extends CallPath>(path: P, body: RequestOf<P>, options: TransportOptions = {}): Promise<CallResult<P>> {
+  const result = await sendOnce(path, body, options);
+  const metrics = currentMetrics();
+  if (metrics) countCall(metrics, path, body, result.response, result.failure !== undefined);
+  return result;
+}
+
+async function sendOnce<P extends CallPath>(path: P, body: RequestOf<P>, options: TransportOptions): Promise<CallResult<P>> {
   const spec = CALLS[path];
   const fail = (failure: FailureKind, reason: string): CallResult<P> => {
     const exceptionId = newExceptionId();

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Language } from '@/lib/api/languages';
 import { logEvent } from '@/lib/log/logger';
+import { currentMetrics } from '@/lib/metrics/current';
 import type { MailSettings } from '../context';
 import type { Sql } from '../db/database';
 import { putIntoOutbox } from './outbox';
@@ -82,7 +83,21 @@ function transportFor(settings: MailSettings & { smtpUrl: string }) {
   return nodemailer.createTransport(options);
 }
 
+/** With metrics on, each mail counts by its kind and outcome (lib/metrics): a failure here is what the operator must hear of. */
 export async function sendMail(sql: Sql, settings: MailSettings, mail: OutgoingMail): Promise<MailResult> {
+  const metrics = currentMetrics();
+  if (!metrics) return sendOnce(sql, settings, mail);
+  try {
+    const result = await sendOnce(sql, settings, mail);
+    metrics.mail(mail.kind, 'sent' in result ? (result.sent === 'smtp' ? 'sent' : 'outbox') : result.failed);
+    return result;
+  } catch (error) {
+    metrics.mail(mail.kind, 'error');
+    throw error;
+  }
+}
+
+async function sendOnce(sql: Sql, settings: MailSettings, mail: OutgoingMail): Promise<MailResult> {
   if (!settings.smtpUrl) {
     await putIntoOutbox(sql, settings.from, mail);
     return { sent: 'outbox' };
