@@ -54,6 +54,7 @@ import { createClient } from '../fuzz/http';
 import { seededRandom } from '../fuzz/random';
 import { freePort, startServer, type RunningServer } from '../fuzz/server';
 import { PAGE_STEPS, runParticipant, STEPS, type Failure, type Outcome, type ParticipantPlan, type Step } from './classroom/participant';
+import { deviceAddress } from './support/addresses';
 import { cpuSecondsOf, postgresCpuSeconds, rssOf } from './support/processMemory';
 import { percentile } from './support/stats';
 
@@ -101,8 +102,6 @@ function settings() {
   };
 }
 
-/** A device's address in a classroom of distinct devices: private addresses, one each. */
-const deviceAddress = (index: number) => `10.${20 + Math.floor(index / 65025)}.${Math.floor(index / 255) % 255}.${(index % 255) + 1}`;
 /** The one address a classroom behind NAT shows (TEST-NET-3). */
 const NAT_ADDRESS = '203.0.113.7';
 const WARM_UP_ADDRESS = '198.51.100.1';

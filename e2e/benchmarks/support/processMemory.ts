@@ -34,6 +34,11 @@ function parents(): Map<number, number> {
   return out;
 }
 
+/** The parent of a live process, from /proc/<pid>/stat; undefined when it is gone or not on this machine. */
+export function parentOf(pid: number): number | undefined {
+  return parents().get(pid);
+}
+
 /** The process and all its descendants. */
 export function processTree(pid: number): number[] {
   const byParent = new Map<number, number[]>();
@@ -89,4 +94,15 @@ export function postgresCpuSeconds(): number {
     }
   }
   return ticks / 100;
+}
+
+/**
+ * CPU seconds of the whole machine so far, from the first line of /proc/stat, over all cores: busy
+ * (user, nice, system, irq, softirq, steal) and idle (idle, iowait). Over a stretch, busy minus what
+ * a benchmark's own processes used is the other work that shared the cores with it.
+ */
+export function machineCpuSeconds(): { busy: number; idle: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1, 9).map(Number) as number[];
+  return { busy: (user! + nice! + system! + irq! + softirq! + steal!) / 100, idle: (idle! + iowait!) / 100 };
 }
