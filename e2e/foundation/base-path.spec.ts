@@ -33,6 +33,21 @@ test.describe('@foundation under a base path (/assessment)', needs('own-server')
     await server?.stop();
   });
 
+  // Docs: operations.md, "Every core". Instances built apart (here: this build and the main one in .next, each
+  // with its own `next build`) take each other's forms only when both builds had the same
+  // NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Next names a server action by a hash salted with it. npm test sets one key.
+  test('a build made apart with the same NEXT_SERVER_ACTIONS_ENCRYPTION_KEY names every server action as the main build does', () => {
+    type Manifest = { node: Record<string, { exportedName?: string; filename?: string }>; encryptionKey?: string };
+    const read = (dir: string) => JSON.parse(fs.readFileSync(`${dir}/server/server-reference-manifest.json`, 'utf8')) as Manifest;
+    const main = read('.next');
+    const apart = read(DIST_DIR);
+    expect(apart.encryptionKey, 'build both with the same NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, as npm test does').toBe(main.encryptionKey);
+    const names = (manifest: Manifest) => Object.entries(manifest.node).map(([id, action]) => `${action.filename}#${action.exportedName} ${id}`).sort();
+    // The participants' header forms (language, sign-out) and every console form among them.
+    expect(names(apart)).toEqual(names(main));
+    expect(names(main).some((name) => name.startsWith('lib/session/actions.ts#chooseLanguage '))).toBe(true);
+  });
+
   test('a participant goes from the deep link through the manual to the questionnaire, turns a page, changes the language and signs out, all under /assessment', async ({ page }) => {
     // Every address the page asks for is under the base path: a call to /api/… or /_next/… would be a 404.
     const outside: string[] = [];
