@@ -133,7 +133,9 @@ async function runClassroom(server: RunningServer, classroom: Classroom, options
   const random = seededRandom(options.seed + (classroom === 'one' ? 1 : 0));
   const arrivals = Array.from({ length: options.participants }, () => random.next() * options.windowS * 1000).sort((a, b) => a - b);
   const cpuBefore = cpuSecondsOf(server.pid);
-  const databaseCpuBefore = postgresCpuSeconds();
+  // Only on PostgreSQL: other clusters on the machine (other runs' tests) are no business of a PGlite run.
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  const databaseCpuBefore = onPostgres ? postgresCpuSeconds() : 0;
   const ownCpuBefore = process.cpuUsage();
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid))), 250);
@@ -145,7 +147,7 @@ async function runClassroom(server: RunningServer, classroom: Classroom, options
     }));
     const wallS = (performance.now() - began) / 1000;
     const serverCpuS = cpuSecondsOf(server.pid) - cpuBefore;
-    const databaseCpuS = postgresCpuSeconds() - databaseCpuBefore;
+    const databaseCpuS = onPostgres ? postgresCpuSeconds() - databaseCpuBefore : 0;
     const benchmarkCpuS = ((usage) => (usage.user + usage.system) / 1e6)(process.cpuUsage(ownCpuBefore));
     // Work the server put off until the class had its pages: the strong layer of the new keys' hashes.
     const settled = await serverSettled(server.pid);
