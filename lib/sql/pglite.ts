@@ -3,6 +3,7 @@ import path from 'node:path';
 import { copyFolder } from './copyFolder';
 import { emptyCluster as cachedEmptyCluster, testsStartFromDump } from './emptyCluster';
 import { createFolderApart } from './pgliteFolder';
+import { preparedStatements } from './pglitePrepared';
 import { measuredDatabase } from './measured';
 import { tracedDatabase } from './traced';
 import type { Database, Sql } from './types';
@@ -25,7 +26,8 @@ export type PgliteOptions = {
  */
 export async function openPglite(folder: string | undefined, options: PgliteOptions): Promise<Database> {
   const { settings, afterClose } = options;
-  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await import('@electric-sql/pglite');
+  const { PGlite } = pglite;
   const isNew = folder === undefined || !fs.existsSync(path.join(folder, 'PG_VERSION'));
   const emptyCluster = options.emptyCluster ?? (isNew && testsStartFromDump() ? await cachedEmptyCluster() : undefined);
   const start = { startParams: [...PGlite.defaultStartParams, ...settings], ...(isNew && emptyCluster && { loadDataDir: emptyCluster }) };
@@ -35,6 +37,7 @@ export async function openPglite(folder: string | undefined, options: PgliteOpti
     if (isNew && !emptyCluster) await createFolderApart(folder, settings);
   }
   const db = folder ? await PGlite.create(folder, start) : await PGlite.create(start);
+  const prepared = preparedStatements(db, pglite);
   // PGlite is one connection: serialise transactions so that two requests never interleave in one.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -48,11 +51,19 @@ export async function openPglite(folder: string | undefined, options: PgliteOpti
     get closed() {
       return closed;
     },
-    query: <T>(text: string, params?: unknown[]) => serial(async () => (await db.query<T>(text, params as never[])).rows),
+    query: <T>(text: string, params?: unknown[]) => serial(() => prepared<T>(text, params)),
     transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
-      serial(() =>
-        db.transaction(async (tx) => fn({ query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params as never[])).rows })),
-      ),
+      serial(async () => {
+        await db.exec('begin');
+        try {
+          const result = await fn({ query: <R>(text: string, params?: unknown[]) => prepared<R>(text, params) });
+          await db.exec('commit');
+          return result;
+        } catch (error) {
+          await db.exec('rollback').catch(() => undefined);
+          throw error;
+        }
+      }),
     // Queued behind the transactions before it, and nothing reaches PGlite until it is done: PGlite
     // does nothing by itself, so the files stand still. Copied on the disk, not through memory
     // (PGlite's dumpDataDir took 3 times the folder's size): a backup must not take the app's RAM.
