@@ -93,6 +93,30 @@ describe('PGlite through lib/sql', () => {
     }
   }, 120_000);
 
+  // Each statement is prepared once and then only executed (pglitePrepared.ts): two asked at once in a
+  // transaction (a handler's Promise.all) must each get their own rows, and a table changed under a
+  // prepared statement must not break it.
+  it('answers two statements asked at once within a transaction each with its own rows, and a statement again after its table changed', async () => {
+    const db = await openPglite(undefined, { settings: SETTINGS });
+    try {
+      await db.query('create table one (v text)');
+      await db.query('create table two (v text)');
+      await db.query("insert into one values ('a'), ('b')");
+      await db.query("insert into two values ('x')");
+      const [first, second] = await db.transaction((tx) =>
+        Promise.all([tx.query<{ v: string }>('select v from one where v <> $1 order by v', ['-']), tx.query<{ v: string }>('select v from two where v <> $1', ['-'])]),
+      );
+      expect(first).toEqual([{ v: 'a' }, { v: 'b' }]);
+      expect(second).toEqual([{ v: 'x' }]);
+      await db.query('alter table two add column w int default 7');
+      expect(await db.query('select * from two where v <> $1', ['-'])).toEqual([{ v: 'x', w: 7 }]);
+      await db.query('alter table two drop column w');
+      expect(await db.query('select * from two where v <> $1', ['-'])).toEqual([{ v: 'x' }]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
   it('does not keep a process alive that never closed it, and keeps it alive while a statement runs', () => {
     const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sql-thread-')), 'left-open.ts');
     fs.writeFileSync(
