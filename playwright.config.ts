@@ -165,7 +165,9 @@ function servers(): WebServer[] {
     {
       // The same app in front of that stand-in, as an operator runs it with UPSTREAM_API_URL.
       // The stand-in's tokens live 30 s: the session-timeout warning (120 s by default) would cover every page from the start.
-      command: `mkdir -p test-results && ${LIMITS} UPSTREAM_API_URL=http://127.0.0.1:${STANDIN_PORT} UPSTREAM_TIMEOUT_MS=1500 SESSION_WARNING_SECONDS=5 DATA_DIR=.data-e2e-front node server.mjs -p ${FAILING_PORT} > test-results/front-server.log 2>&1`,
+      // One process (WEB_CONCURRENCY=1, where a real upstream would get a worker per core): the journeys
+      // read its log, whose once-only warnings are once per process.
+      command: `mkdir -p test-results && ${LIMITS} UPSTREAM_API_URL=http://127.0.0.1:${STANDIN_PORT} UPSTREAM_TIMEOUT_MS=1500 SESSION_WARNING_SECONDS=5 WEB_CONCURRENCY=1 DATA_DIR=.data-e2e-front node server.mjs -p ${FAILING_PORT} > test-results/front-server.log 2>&1`,
       url: `http://localhost:${FAILING_PORT}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
