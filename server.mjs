@@ -43,6 +43,7 @@ import { inRequestSpan } from './lib/edge/requestSpan.mjs';
 import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
 import { precompressedFiles } from './lib/edge/precompressed.mjs';
 import { securityHeaders } from './lib/edge/securityHeaders.mjs';
+import { trackConnections } from './lib/edge/connections.mjs';
 import { DRAINING } from './lib/edge/draining.mjs';
 import { SHUTDOWN_MESSAGE } from './lib/edge/primary.mjs';
 import { shutdownTimeoutMs, workerCount } from './lib/edge/workers.mjs';
@@ -118,6 +119,8 @@ async function serve() {
   globalThis[EDGE_SERVER_MARK] = true;
 
   const server = createServer();
+  // Before the request handler below: a stop must know which connections have a request in flight.
+  const connections = trackConnections(server);
   const app = next({ dev, dir, hostname: hostname ?? 'localhost', port, httpServer: server });
   const handle = app.getRequestHandler();
   const publicFiles = publicFilePaths(path.join(dir, 'public'));
@@ -256,27 +259,37 @@ async function serve() {
   const closeDatabases = () => Promise.all([closeStarted('assessment-web.embedded-api'), closeStarted('assessment-web.paypal-demo'), closeStarted('assessment-web.tracing')]);
   function stop(signal) {
     if (stopping) {
-      // The primary's message after the service manager's signal reached this worker too: one stop.
-      if (signal === SHUTDOWN_MESSAGE) return;
+      // A worker gets the service manager's signal (sent to every process of the service) and the
+      // primary's message, in either order: one stop. A second signal is the primary's to act on
+      // (it ends the workers); a single process ends at once.
+      if (cluster.isWorker) return;
       process.exit(1);
     }
     stopping = true;
     globalThis[DRAINING] = true;
     console.log(`> ${signal === SHUTDOWN_MESSAGE ? 'stop' : signal}: finishing requests in flight, then stopping`);
-    const closing = setInterval(() => server.closeIdleConnections(), 200);
+    const closing = setInterval(() => connections.closeIdle(), 200);
+    let timedOut = false;
     const late = setTimeout(() => {
-      // Past the time limit: what still runs is cut off, the databases are still closed cleanly.
+      // Past the time limit: what still runs is cut off, the databases are still closed cleanly, and the exit says it.
+      timedOut = true;
       console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'stop_timeout', reason: `requests still in flight after SHUTDOWN_TIMEOUT_MS=${shutdownMs}: cut off` }));
-      server.closeAllConnections();
+      connections.closeAll();
       Promise.race([closeDatabases(), new Promise((resolve) => setTimeout(resolve, 2000))]).finally(() => process.exit(1));
     }, shutdownMs);
-    server.close(() => {
-      clearInterval(closing);
-      clearTimeout(late);
-      closeDatabases().finally(() => process.exit(0));
-    });
-    // A connection a request in flight keeps open is closed once its answer is out (the interval above).
-    server.closeIdleConnections();
+    // At the end of this turn of the event loop, so that a connection whose arrival it has seen
+    // already is accepted and answered rather than reset with the listening socket.
+    setImmediate(() =>
+      server.close(() => {
+        clearInterval(closing);
+        clearTimeout(late);
+        // Once cut off, the time limit's exit stands, whichever comes first.
+        if (!timedOut) closeDatabases().finally(() => process.exit(0));
+      }),
+    );
+    // A connection with a request in flight is closed once its answer is out (Connection: close); one
+    // that has not sent a request yet gets a moment (lib/edge/connections.mjs), then the interval closes it.
+    connections.closeIdle();
   }
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -37,6 +37,8 @@ export function runPrimary({ workers, shutdownMs }) {
 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
+      // A worker that ran out of time (exit 1) or had to be killed fails the stop, as it would a single process.
+      if (code !== 0) exitCode = 1;
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;
     }
