@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 /** One request exactly as the fuzz wants it on the wire (path and headers are not normalised). */
 export type FuzzRequest = {
@@ -32,8 +33,13 @@ export function abbreviate(text: string, keep = 120): string {
   return text.length <= keep ? text : `${text.slice(0, keep / 2)}…(${text.length} characters)…${text.slice(-keep / 2)}`;
 }
 
-export function createClient(port: number, concurrency: number, timeoutMs: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+/**
+ * Requests to 127.0.0.1:port over kept-alive connections (at most `concurrency`). With tls, over
+ * HTTPS trusting only tls.ca, as a browser reaches a TLS proxy (e2e/support/nginx.ts).
+ */
+export function createClient(port: number, concurrency: number, timeoutMs: number, tls?: { ca: string }) {
+  const agent = tls ? new https.Agent({ keepAlive: true, maxSockets: concurrency, ca: tls.ca }) : new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const open = tls ? https.request : http.request;
 
   function send(request: FuzzRequest): Promise<FuzzResponse> {
     return new Promise((resolve) => {
@@ -45,14 +51,14 @@ export function createClient(port: number, concurrency: number, timeoutMs: numbe
       };
       let outgoing: http.ClientRequest;
       try {
-        outgoing = http.request({
+        outgoing = open({
           host: '127.0.0.1',
           port,
           method: request.method,
           path: request.path,
           headers: request.headers,
           // A request broken off on purpose must not poison a pooled connection.
-          agent: request.abortAfterBytes === undefined ? agent : false,
+          agent: request.abortAfterBytes === undefined ? agent : tls ? new https.Agent({ ca: tls.ca }) : false,
           timeout: timeoutMs,
           setHost: !Object.keys(request.headers).some((name) => name.toLowerCase() === 'host'),
         });
