@@ -280,15 +280,15 @@ async function serve() {
     // At the end of this turn of the event loop, so that a connection whose arrival it has seen
     // already is accepted and answered rather than reset with the listening socket.
     setImmediate(() =>
-      server.close(() => {
+      connections.stopListening(() => {
         clearInterval(closing);
         clearTimeout(late);
         // Once cut off, the time limit's exit stands, whichever comes first.
         if (!timedOut) closeDatabases().finally(() => process.exit(0));
       }),
     );
-    // A connection with a request in flight is closed once its answer is out (Connection: close); one
-    // that has not sent a request yet gets a moment (lib/edge/connections.mjs), then the interval closes it.
+    // A connection with a request in flight is closed once its answer is out (Connection: close); an
+    // idle one on the interval's next look, after the event loop has read what may be on its way (lib/edge/connections.mjs).
     connections.closeIdle();
   }
   process.on('SIGTERM', () => stop('SIGTERM'));

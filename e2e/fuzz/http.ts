@@ -24,6 +24,11 @@ export type FuzzResponse = {
   body: string;
   /** Why no answer came, when none did. */
   error?: string;
+  /**
+   * No answer came on a kept-alive connection used before: the server may have closed it as idle while
+   * the request was on its way, unread (Node's request.reusedSocket; browsers send such a request again).
+   */
+  reusedConnection?: boolean;
 };
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -78,7 +83,7 @@ export function createClient(port: number, concurrency: number, timeoutMs: numbe
         if (request.abortAfterBytes !== undefined) finish({ status: 'aborted', headers: {}, body: '' });
         else if (answered) finish({ status: answered.statusCode ?? 0, headers: answered.headers, body: Buffer.concat(chunks).toString('utf8') });
         else if ((request.body?.length ?? 0) > 64 * 1024 && ['ECONNRESET', 'EPIPE'].includes(code)) finish({ status: 'closed while uploading', headers: {}, body: '' });
-        else finish({ status: 0, headers: {}, body: '', error: `${code} ${error.message}`.trim() });
+        else finish({ status: 0, headers: {}, body: '', error: `${code} ${error.message}`.trim(), ...(outgoing.reusedSocket && { reusedConnection: true }) });
       });
       outgoing.on('response', (incoming) => {
         answered = incoming;

@@ -1,11 +1,18 @@
+import net from 'node:net';
+
 /**
- * The open connections of the HTTP server, for a stop (server.mjs) that closes what is idle. Node's
- * closeIdleConnections() closes a connection that has carried requests and has none in flight, but
- * not one that has not sent a request yet: that one counts as busy from its start (so that its
- * headers time out), and http.Server's close() stops that timeout. A connection that never sends
- * anything, such as a browser's preconnection, then held a stop until SHUTDOWN_TIMEOUT_MS and its
- * exit 1. Here such a connection is left FIRST_REQUEST_GRACE_MS to bring its request (a proxy's,
- * sent with the connection, is answered), then closed.
+ * The open connections of the HTTP server, for a stop (server.mjs) that closes the idle ones
+ * without dropping a request already sent on one. Node's closeIdleConnections(), which
+ * http.Server's close() calls at once, closes a kept-alive connection between two requests even
+ * when the next one is already in its socket, unread: the client gets a reset (measured by
+ * `npm run bench:durability -- --signal TERM`). It leaves a connection that has not sent a request
+ * yet open, and close() stops the timeout that would end it: one that never sends anything, such as
+ * a browser's preconnection, held the stop until SHUTDOWN_TIMEOUT_MS and its exit 1.
+ *
+ * Here a connection without a request in flight is closed on the second look that finds it so
+ * (the looks are turns of the event loop apart, and in between the loop reads what has arrived: a
+ * request already sent is then answered, with Connection: close); one that has not sent a request
+ * yet first gets FIRST_REQUEST_GRACE_MS.
  */
 
 /** How long a connection that has sent nothing may stay open during a stop. */
@@ -15,10 +22,10 @@ export const FIRST_REQUEST_GRACE_MS = 1000;
  * @param {import('node:http').Server} server
  */
 export function trackConnections(server) {
-  /** @type {Map<import('node:net').Socket, { since: number, used: boolean, inFlight: number }>} */
+  /** @type {Map<import('node:net').Socket, { since: number, used: boolean, inFlight: number, idleSeen: boolean }>} */
   const open = new Map();
   server.on('connection', (socket) => {
-    open.set(socket, { since: Date.now(), used: false, inFlight: 0 });
+    open.set(socket, { since: Date.now(), used: false, inFlight: 0, idleSeen: false });
     socket.once('close', () => open.delete(socket));
   });
   server.on('request', (req, res) => {
@@ -26,18 +33,29 @@ export function trackConnections(server) {
     if (!state) return;
     state.used = true;
     state.inFlight++;
+    state.idleSeen = false;
     res.once('close', () => state.inFlight--);
   });
   return {
-    /** Closes the connections without a request in flight, but those still within their grace for a first one. */
+    /** One look: closes the connections this look and the one before found idle (a new one only past its grace). */
     closeIdle(now = Date.now()) {
       for (const [socket, state] of open) {
-        if (state.inFlight === 0 && (state.used || now - state.since >= FIRST_REQUEST_GRACE_MS)) socket.destroy();
+        const idle = state.inFlight === 0 && (state.used || now - state.since >= FIRST_REQUEST_GRACE_MS);
+        if (idle && state.idleSeen) socket.destroy();
+        state.idleSeen = idle;
       }
     },
     /** Past the time limit: every connection, requests in flight or not. */
     closeAll() {
       for (const socket of open.keys()) socket.destroy();
+    },
+    /**
+     * Takes no new connection; `closed` once every connection is gone. net.Server's close, not
+     * http.Server's, which would first close the idle connections at once (above).
+     * @param {() => void} closed
+     */
+    stopListening(closed) {
+      net.Server.prototype.close.call(server, closed);
     },
   };
 }

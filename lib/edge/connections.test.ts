@@ -41,6 +41,10 @@ describe('trackConnections (the stop in server.mjs)', () => {
     busy.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
     await settle();
 
+    // Two looks a turn of the event loop apart: a request already on its way is read in between.
+    connections.closeIdle();
+    await settle();
+    expect(idle.destroyed).toBe(false);
     connections.closeIdle();
     await closed(idle);
     await settle();
@@ -48,7 +52,21 @@ describe('trackConnections (the stop in server.mjs)', () => {
     release();
     await new Promise((resolve) => busy.once('data', resolve));
     connections.closeIdle();
+    connections.closeIdle();
     await closed(busy);
+    server.close();
+  });
+
+  it('answers a request that came on a kept-alive connection between the two looks', async () => {
+    const { server, connections, port } = await serve();
+    const kept = await connect(port);
+    expect(await ask(kept, '/quick')).toMatch(/^HTTP\/1.1 200/);
+    connections.closeIdle();
+    expect(await ask(kept, '/quick')).toMatch(/^HTTP\/1.1 200/);
+    connections.closeIdle();
+    await settle();
+    expect(kept.destroyed).toBe(false);
+    kept.destroy();
     server.close();
   });
 
@@ -56,6 +74,7 @@ describe('trackConnections (the stop in server.mjs)', () => {
     const { server, connections, port } = await serve();
     const fresh = await connect(port);
     await settle();
+    connections.closeIdle();
     connections.closeIdle();
     await settle();
     expect(fresh.destroyed).toBe(false);
@@ -68,6 +87,7 @@ describe('trackConnections (the stop in server.mjs)', () => {
     const { server, connections, port } = await serve();
     const silent = await connect(port);
     await settle();
+    connections.closeIdle(Date.now() + FIRST_REQUEST_GRACE_MS);
     connections.closeIdle(Date.now() + FIRST_REQUEST_GRACE_MS);
     await closed(silent);
     server.close();
