@@ -41,7 +41,7 @@ test.describe('@assessment restarts on PostgreSQL', needs('own-server', 'server-
       logDir: LOG_DIR,
       seed: 4711,
     });
-    console.log(`rolling restart: ${JSON.stringify({ requests: result.requests, failed: result.failed, saves: result.saves, restarts: result.restarts, proxy: result.proxy.byInstance })}`);
+    console.log(`rolling restart: ${JSON.stringify({ requests: result.requests, resent: result.resent, failed: result.failed, saves: result.saves, restarts: result.restarts, proxy: result.proxy.byInstance })}`);
 
     // The site as a browser meets it: https, the app seeing https through the proxy, Origin and Host agreeing.
     expect(result.site.redirect).toEqual({ status: 301, location: `https://127.0.0.1/support` });

@@ -86,7 +86,7 @@ async function main(): Promise<number> {
   console.log(JSON.stringify({ ...result, totalS: Math.round((performance.now() - began) / 1000) }, null, 2));
   const stops = result.restarts.map((r) => `${r.instance}: stop ${r.stopMs} ms (${r.exit}), start ${r.startMs} ms`).join('; ');
   console.error(
-    `bench:rolling: ${result.requests} requests, ${result.failed} failed; ${result.saves.acknowledged} saves acknowledged, ${result.saves.lost} lost; ` +
+    `bench:rolling: ${result.requests} requests (${result.resent} sent again after meeting a kept-alive connection nginx had closed), ${result.failed} failed; ${result.saves.acknowledged} saves acknowledged, ${result.saves.lost} lost; ` +
       `nginx passed ${result.proxy.passedOn} on to the other instance, answered ${result.proxy.status5xx} with 5xx; ${stops}`,
   );
   const clean = result.failed === 0 && result.saves.lost === 0 && result.restarts.every((r) => r.exit === 'exit code 0');

@@ -62,6 +62,8 @@ export type Restart = {
 export type RollingResult = {
   /** Every request the participants sent through nginx. */
   requests: number;
+  /** Requests sent again, as a browser does, after meeting a kept-alive connection nginx had closed as idle (unread). */
+  resent: number;
   /** Requests without the answer they should have had (no answer, an HTTP error, statusCode other than Ok), by call and kind. */
   failed: number;
   failures: Record<string, number>;
@@ -167,8 +169,21 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
 
     // Every request and whether it got the answer it should have; the participants judge that and say so to the recorder.
     let requests = 0;
+    let resent = 0;
     const https = createClient(nginx.httpsPort, options.participants, 30_000, { ca: nginx.ca });
-    client = { close: https.close, send: (request) => ((requests++, https.send(request)) as Promise<FuzzResponse>) };
+    client = {
+      close: https.close,
+      send: async (request) => {
+        requests++;
+        const answer: FuzzResponse = await https.send(request);
+        if (!answer.reusedConnection) return answer;
+        // As a browser does: a request that met a kept-alive connection nginx closed as idle (an old
+        // nginx worker after a reload does) goes out again, on another connection.
+        resent++;
+        requests++;
+        return https.send(request);
+      },
+    };
     const saves: AcknowledgedSave[] = [];
     const failures = new Map<string, number>();
     let phase = 'before the restarts';
@@ -232,6 +247,7 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
     const found = await readBack({ ...process.env, ...shared }, saves);
     return {
       requests,
+      resent,
       failed: [...failures.values()].reduce((a, b) => a + b, 0),
       failures: Object.fromEntries(failures),
       saves: { acknowledged: found.savesAcknowledged, found: found.savesFound, lost: found.savesAcknowledged - found.savesFound },
