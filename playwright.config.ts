@@ -60,7 +60,7 @@ const DEPLOYED = process.env.BASE_URL;
  */
 const DATABASE_URL = process.env.E2E_DATABASE_URL;
 const ON_DATABASE = DATABASE_URL ? 'node e2e/support/empty-database.mjs && DATABASE_URL="$E2E_DATABASE_URL" ' : '';
-const POSTGRES_SPECS = ['**/two-instances.spec.ts', '**/console-two-instances.spec.ts', '**/workers.spec.ts', '**/metrics-workers.spec.ts'];
+const POSTGRES_SPECS = ['**/two-instances.spec.ts', '**/console-two-instances.spec.ts', '**/workers.spec.ts', '**/metrics-workers.spec.ts', '**/rolling-restart.spec.ts'];
 
 const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
 /**

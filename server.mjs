@@ -45,6 +45,7 @@ import { inRequestSpan } from './lib/edge/requestSpan.mjs';
 import { pagePostDecision, readActions } from './lib/edge/serverActions.mjs';
 import { precompressedFiles } from './lib/edge/precompressed.mjs';
 import { securityHeaders } from './lib/edge/securityHeaders.mjs';
+import { trackConnections } from './lib/edge/connections.mjs';
 import { DRAINING } from './lib/edge/draining.mjs';
 import { WORKER_NUMBER_VARIABLE } from './lib/edge/primary.mjs';
 import { shutdownTimeoutMs, workerCount } from './lib/edge/workers.mjs';
@@ -143,6 +144,8 @@ async function serve() {
   let stopping = false;
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // Before the request handler below: a stop must know which connections have a request in flight.
+  const connections = trackConnections(server);
   const app = next({ dev, dir, hostname: hostname ?? 'localhost', port, httpServer: server });
   const handle = app.getRequestHandler();
   const publicFiles = publicFilePaths(path.join(dir, 'public'));
@@ -289,8 +292,10 @@ async function serve() {
   }
   function stop(signal) {
     if (stopping) {
-      // A worker hears SIGTERM twice when the service manager signals every process and the primary passes it on: one stop.
-      if (signal === 'SIGTERM' && cluster.isWorker) return;
+      // A worker gets the service manager's signal (sent to every process of the service) and the
+      // primary's message, in either order: one stop. A second signal is the primary's to act on
+      // (it ends the workers); a single process ends at once.
+      if (cluster.isWorker) return;
       process.exit(1);
     }
     stopping = true;
@@ -301,19 +306,27 @@ async function serve() {
       return;
     }
     console.log(`> ${signal}: finishing requests in flight, then stopping`);
-    const closing = setInterval(() => server.closeIdleConnections(), 200);
+    const closing = setInterval(() => connections.closeIdle(), 200);
+    let timedOut = false;
     const late = setTimeout(() => {
-      // Past the time limit: what still runs is cut off, the databases are still closed cleanly.
+      // Past the time limit: what still runs is cut off, the databases are still closed cleanly, and the exit says it.
+      timedOut = true;
       console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'stop_timeout', reason: `requests still in flight after SHUTDOWN_TIMEOUT_MS=${shutdownMs}: cut off` }));
-      server.closeAllConnections();
+      connections.closeAll();
       Promise.race([closeDatabases(), new Promise((resolve) => setTimeout(resolve, 2000))]).finally(() => process.exit(1));
     }, shutdownMs);
-    server.close(() => {
-      clearInterval(closing);
-      clearTimeout(late);
-      closeDatabases().finally(() => process.exit(0));
-    });
-    // A connection a request in flight keeps open is closed once its answer is out (the interval above).
-    server.closeIdleConnections();
+    // At the end of this turn of the event loop, so that a connection whose arrival it has seen
+    // already is accepted and answered rather than reset with the listening socket.
+    setImmediate(() =>
+      connections.stopListening(() => {
+        clearInterval(closing);
+        clearTimeout(late);
+        // Once cut off, the time limit's exit stands, whichever comes first.
+        if (!timedOut) closeDatabases().finally(() => process.exit(0));
+      }),
+    );
+    // A connection with a request in flight is closed once its answer is out (Connection: close); an
+    // idle one on the interval's next look, after the event loop has read what may be on its way (lib/edge/connections.mjs).
+    connections.closeIdle();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * npm run bench:durability — are acknowledged saves kept when the server is killed?
+ * npm run bench:durability — are acknowledged saves kept when the server is killed, or stopped?
  *
  *   1. The production server (`node server.mjs`, embedded API) starts on a fresh temporary DATA_DIR
  *      (PGlite, or PostgreSQL when DATABASE_URL is set: start from an empty database), is measured
@@ -9,7 +9,8 @@
  *   3. The server starts again; the participants sign in and answer over HTTP as the browser does
  *      (page load, ident code and access code through /api/…, a draft after each question, page
  *      turns that save, finish), with think time between calls, arriving over the ramp.
- *   4. After a share of the expected saves has been acknowledged, the server gets SIGKILL and is
+ *   4. After a share of the expected saves has been acknowledged, the server gets SIGKILL (or, with
+ *      --signal TERM, SIGTERM, as a service manager stops it, and the run waits for its exit) and is
  *      started again with the same command and environment; the participants carry on (same
  *      cookies; signed in again where the session is gone) until they finish or the run ends. A
  *      participant whose call found no server loads its page first and checks that its last
@@ -17,13 +18,16 @@
  *   5. The server is stopped and every acknowledged save is read back from the database, value by value.
  *
  * Prints acknowledged vs found (saves, and drafts checked after the outage), errors, save and draft
- * latency, restart time (SIGKILL until /api/health answers 200) and the server's memory (RSS of it
- * and its children). Exits 1 when a save or a draft was lost.
+ * latency, restart time (the signal until /api/health answers 200) and the server's memory (RSS of it
+ * and its children). Exits 1 when a save or a draft was lost; with SIGTERM also when the stop did not
+ * exit 0 or a call failed otherwise than by finding no server (ECONNREFUSED) while it was down or by
+ * meeting a kept-alive connection the server closed as idle (unread: CLOSED_IDLE).
  *
  *   -n, --participants N   (BENCH_PARTICIPANTS, default 200)
  *   --think-ms MIN-MAX     think time between calls (BENCH_THINK_MS, default 200-800)
  *   --ramp-s S             participants arrive evenly over S seconds (BENCH_RAMP_S, default 90)
- *   --kill-at F            SIGKILL after this share of the expected saves (BENCH_KILL_AT, default 0.5)
+ *   --kill-at F            the signal after this share of the expected saves (BENCH_KILL_AT, default 0.5)
+ *   --signal KILL|TERM     which signal stops the server (BENCH_SIGNAL, default KILL)
  *   --max-s S              the load phase ends after S seconds at the latest (BENCH_MAX_S, default 130)
  *   --seed N               think times (BENCH_SEED, default 4711)
  *   BENCH_PORT             the server's port (default: a free one)
@@ -49,7 +53,16 @@ const LOG_DIR = path.resolve('test-results/durability');
 const SETTLE_MS = 3000;
 const MEMORY_SAMPLE_MS = 500;
 
-type Phase = 'before kill' | 'outage' | 'after restart';
+type Phase = 'before the stop' | 'outage' | 'after restart';
+/** How long a SIGTERM stop may take before the run calls it stuck (the app's own limit is SHUTDOWN_TIMEOUT_MS, 10 s). */
+const STOP_LIMIT_MS = 30_000;
+/** A call that found no server: the failure a graceful stop causes, while the server is down. */
+const REFUSED = 'ECONNREFUSED';
+/**
+ * A call sent on a kept-alive connection just as the server closed it as idle (it does so on its stop,
+ * and after 5 s without a request at any time): the server never read it, and a browser sends it again.
+ */
+const CLOSED_IDLE = 'ECONNRESET on a kept-alive connection';
 
 function settings() {
   const { values } = parseArgs({
@@ -58,6 +71,7 @@ function settings() {
       'think-ms': { type: 'string' },
       'ramp-s': { type: 'string' },
       'kill-at': { type: 'string' },
+      signal: { type: 'string' },
       'max-s': { type: 'string' },
       seed: { type: 'string' },
     },
@@ -70,7 +84,10 @@ function settings() {
   };
   const think = (values['think-ms'] ?? env.BENCH_THINK_MS ?? '200-800').split('-').map((part) => number(part, '--think-ms', (n) => n >= 0));
   if (think.length !== 2 || think[0]! > think[1]!) throw new Error('--think-ms: give MIN-MAX in milliseconds, e.g. 200-800');
+  const signal = (values.signal ?? env.BENCH_SIGNAL ?? 'KILL').toUpperCase().replace(/^SIG/, '');
+  if (signal !== 'KILL' && signal !== 'TERM') throw new Error(`--signal: '${signal}' is not allowed: KILL or TERM`);
   return {
+    signal: `SIG${signal}` as 'SIGKILL' | 'SIGTERM',
     participants: number(values.participants ?? env.BENCH_PARTICIPANTS ?? '200', '--participants', (n) => Number.isInteger(n) && n >= 1 && n <= 10_000),
     thinkMs: [think[0]!, think[1]!] as const,
     rampS: number(values['ramp-s'] ?? env.BENCH_RAMP_S ?? '90', '--ramp-s', (n) => n >= 0),
@@ -109,7 +126,7 @@ async function main(): Promise<number> {
   }
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.error(
-    `bench:durability: ${options.participants} participants on ${database}, think time ${options.thinkMs.join('-')} ms, ramp ${options.rampS} s, SIGKILL after ${options.killAt * 100} % of the saves`,
+    `bench:durability: ${options.participants} participants on ${database}, think time ${options.thinkMs.join('-')} ms, ramp ${options.rampS} s, ${options.signal} after ${options.killAt * 100} % of the saves`,
   );
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-durability-'));
@@ -160,7 +177,7 @@ async function main(): Promise<number> {
       acknowledged: (save, latencyMs) => {
         saves.push(save);
         latencies.push(latencyMs);
-        if (phase === 'before kill' && saves.length >= options.killAt * expectedSaves) reachedKillPoint();
+        if (phase === 'before the stop' && saves.length >= options.killAt * expectedSaves) reachedKillPoint();
       },
       draftAcknowledged: (latencyMs) => {
         drafts.acknowledged++;
@@ -180,7 +197,7 @@ async function main(): Promise<number> {
       finished: () => finished++,
       over: () => performance.now() > deadline,
     };
-    phase = 'before kill';
+    phase = 'before the stop';
     const loadBegan = performance.now();
     const random = seededRandom(options.seed);
     const running = Promise.all(
@@ -190,13 +207,15 @@ async function main(): Promise<number> {
       }),
     );
 
-    // 4. SIGKILL in the middle, and the same start again.
+    // 4. The signal in the middle, and the same start again.
     const killedEarly = await Promise.race([killPoint.then(() => false), running.then(() => true)]);
     acknowledgedBeforeKill = saves.length;
     phase = 'outage';
     t = performance.now();
-    await server.kill();
-    server = await start('3-after-sigkill');
+    let stop: { exit: string; stopMs: number } | undefined;
+    if (options.signal === 'SIGKILL') await server.kill();
+    else stop = { exit: await server.terminate(STOP_LIMIT_MS), stopMs: Math.round(performance.now() - t) };
+    server = await start(options.signal === 'SIGKILL' ? '3-after-sigkill' : '3-after-sigterm');
     const restartMs = performance.now() - t;
     phase = 'after restart';
     await running;
@@ -209,11 +228,16 @@ async function main(): Promise<number> {
     // 5. Every acknowledged save, from the database.
     const found = await readBack(env, saves);
     const lost = found.savesAcknowledged - found.savesFound;
+    // Calls that failed otherwise than by finding no server while it was down, or a kept-alive connection closed
+    // as idle under them (unread): a graceful stop should cause none.
+    const beyondRefused = [...errors].filter(([key]) => !(key.startsWith('outage: ') && key.endsWith(`: ${REFUSED}`)) && !key.endsWith(`: ${CLOSED_IDLE}`) && !key.endsWith(': given up'));
     const result = {
       database,
       participants: options.participants,
       thinkMs: options.thinkMs.join('-'),
       rampS: options.rampS,
+      signal: options.signal,
+      ...(stop && { stop }),
       saves: {
         acknowledged: found.savesAcknowledged,
         found: found.savesFound,
@@ -225,7 +249,14 @@ async function main(): Promise<number> {
       ...(found.lost.length && { lostExamples: found.lost }),
       drafts: { acknowledged: drafts.acknowledged, checkedAfterOutage: drafts.checkedAfterOutage, lost: drafts.lost, ...(drafts.lost && { lostExamples: drafts.lostExamples }) },
       finishedParticipants: finished,
-      errors: { total: [...errors.values()].reduce((a, b) => a + b, 0), byPhase: Object.fromEntries(errorsByPhase), byKind: Object.fromEntries([...errors].sort((a, b) => b[1] - a[1])) },
+      errors: {
+        total: [...errors.values()].reduce((a, b) => a + b, 0),
+        refusedWhileDown: [...errors].filter(([key]) => key.startsWith('outage: ') && key.endsWith(`: ${REFUSED}`)).reduce((sum, [, count]) => sum + count, 0),
+        closedIdleUnread: [...errors].filter(([key]) => key.endsWith(`: ${CLOSED_IDLE}`)).reduce((sum, [, count]) => sum + count, 0),
+        beyondThose: beyondRefused.reduce((sum, [, count]) => sum + count, 0),
+        byPhase: Object.fromEntries(errorsByPhase),
+        byKind: Object.fromEntries([...errors].sort((a, b) => b[1] - a[1])),
+      },
       saveLatencyMs: { p50: Math.round(percentile(latencies, 50)), p95: Math.round(percentile(latencies, 95)), max: Math.round(Math.max(...latencies)) },
       draftLatencyMs: { p50: Math.round(percentile(draftLatencies, 50)), p95: Math.round(percentile(draftLatencies, 95)), max: Math.round(Math.max(...draftLatencies)) },
       firstStartMs: Math.round(firstStartMs),
@@ -235,7 +266,7 @@ async function main(): Promise<number> {
       memoryMB: {
         idleAfterFirstStart,
         idleAfterRestart: idleBeforeLoad,
-        underLoadBeforeKill: memory.summary('before kill'),
+        underLoadBeforeKill: memory.summary('before the stop'),
         underLoadAfterRestart: memory.summary('after restart'),
         idleAfterLoad,
       },
@@ -245,10 +276,12 @@ async function main(): Promise<number> {
     console.log(JSON.stringify(result, null, 2));
     console.error(
       `bench:durability: ${database}: ${found.savesAcknowledged} saves acknowledged, ${found.savesFound} found, ${lost} lost; ` +
-        `${drafts.acknowledged} drafts acknowledged, ${drafts.checkedAfterOutage} checked after the outage, ${drafts.lost} lost; ${result.errors.total} errors; ` +
-        `save p50 ${result.saveLatencyMs.p50} ms, p95 ${result.saveLatencyMs.p95} ms; restart ${result.restartMs} ms`,
+        `${drafts.acknowledged} drafts acknowledged, ${drafts.checkedAfterOutage} checked after the outage, ${drafts.lost} lost; ` +
+        `${result.errors.total} errors: ${result.errors.refusedWhileDown} ${REFUSED} while the server was down, ${result.errors.closedIdleUnread} ${CLOSED_IDLE}, ${result.errors.beyondThose} other; ` +
+        `save p50 ${result.saveLatencyMs.p50} ms, p95 ${result.saveLatencyMs.p95} ms; ${stop ? `stop ${stop.stopMs} ms (${stop.exit}), ` : ''}restart ${result.restartMs} ms`,
     );
-    return lost === 0 && drafts.lost === 0 ? 0 : 1;
+    const graceful = !stop || (stop.exit === 'exit code 0' && result.errors.beyondThose === 0);
+    return lost === 0 && drafts.lost === 0 && graceful ? 0 : 1;
   } finally {
     memory.stop();
     client.close();

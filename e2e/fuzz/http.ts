@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 /** One request exactly as the fuzz wants it on the wire (path and headers are not normalised). */
 export type FuzzRequest = {
@@ -23,6 +24,11 @@ export type FuzzResponse = {
   body: string;
   /** Why no answer came, when none did. */
   error?: string;
+  /**
+   * No answer came on a kept-alive connection used before: the server may have closed it as idle while
+   * the request was on its way, unread (Node's request.reusedSocket; browsers send such a request again).
+   */
+  reusedConnection?: boolean;
 };
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -32,9 +38,14 @@ export function abbreviate(text: string, keep = 120): string {
   return text.length <= keep ? text : `${text.slice(0, keep / 2)}…(${text.length} characters)…${text.slice(-keep / 2)}`;
 }
 
-/** freshConnections: every request on a connection of its own, as node:cluster then hands each to the next worker. */
-export function createClient(port: number, concurrency: number, timeoutMs: number, { freshConnections = false } = {}) {
-  const agent = new http.Agent({ keepAlive: !freshConnections, maxSockets: concurrency });
+/**
+ * Requests to 127.0.0.1:port over kept-alive connections (at most `concurrency`). With tls, over
+ * HTTPS trusting only tls.ca, as a browser reaches a TLS proxy (e2e/support/nginx.ts). With
+ * freshConnections, every request on a connection of its own, as node:cluster then hands each to the next worker.
+ */
+export function createClient(port: number, concurrency: number, timeoutMs: number, { tls, freshConnections = false }: { tls?: { ca: string }; freshConnections?: boolean } = {}) {
+  const agent = tls ? new https.Agent({ keepAlive: !freshConnections, maxSockets: concurrency, ca: tls.ca }) : new http.Agent({ keepAlive: !freshConnections, maxSockets: concurrency });
+  const open = tls ? https.request : http.request;
 
   function send(request: FuzzRequest): Promise<FuzzResponse> {
     return new Promise((resolve) => {
@@ -46,14 +57,14 @@ export function createClient(port: number, concurrency: number, timeoutMs: numbe
       };
       let outgoing: http.ClientRequest;
       try {
-        outgoing = http.request({
+        outgoing = open({
           host: '127.0.0.1',
           port,
           method: request.method,
           path: request.path,
           headers: request.headers,
           // A request broken off on purpose must not poison a pooled connection.
-          agent: request.abortAfterBytes === undefined && !freshConnections ? agent : false,
+          agent: request.abortAfterBytes === undefined && !freshConnections ? agent : tls ? new https.Agent({ ca: tls.ca }) : false,
           timeout: timeoutMs,
           setHost: !Object.keys(request.headers).some((name) => name.toLowerCase() === 'host'),
         });
@@ -73,7 +84,7 @@ export function createClient(port: number, concurrency: number, timeoutMs: numbe
         if (request.abortAfterBytes !== undefined) finish({ status: 'aborted', headers: {}, body: '' });
         else if (answered) finish({ status: answered.statusCode ?? 0, headers: answered.headers, body: Buffer.concat(chunks).toString('utf8') });
         else if ((request.body?.length ?? 0) > 64 * 1024 && ['ECONNRESET', 'EPIPE'].includes(code)) finish({ status: 'closed while uploading', headers: {}, body: '' });
-        else finish({ status: 0, headers: {}, body: '', error: `${code} ${error.message}`.trim() });
+        else finish({ status: 0, headers: {}, body: '', error: `${code} ${error.message}`.trim(), ...(outgoing.reusedSocket && { reusedConnection: true }) });
       });
       outgoing.on('response', (incoming) => {
         answered = incoming;

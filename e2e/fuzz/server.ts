@@ -29,6 +29,12 @@ export type RunningServer = {
   stop: () => Promise<void>;
   /** SIGKILL to the server and anything it started, as a crash or the OOM killer would; resolves once it is gone. */
   kill: () => Promise<void>;
+  /**
+   * SIGTERM to the server and every process it started, as systemd stops a service (KillMode=control-group),
+   * and no SIGKILL after a few seconds: resolves with how it exited ("exit code 0"), or, should it
+   * still run after limitMs, SIGKILLs it and resolves with "still running after <limitMs> ms".
+   */
+  terminate: (limitMs: number) => Promise<string>;
 };
 
 /** A port nothing listens on right now (the OS picks it). */
@@ -90,6 +96,20 @@ export async function startServer(options: { port: number; dataDir: string; logF
       if (exited || child.pid === undefined) return;
       signalGroup('SIGKILL');
       await exitedPromise;
+    },
+    terminate: async (limitMs) => {
+      if (!exited) {
+        signalGroup('SIGTERM');
+        let timer: NodeJS.Timeout | undefined;
+        const late = await Promise.race([exitedPromise.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), limitMs)))]);
+        clearTimeout(timer);
+        if (late) {
+          signalGroup('SIGKILL');
+          await exitedPromise;
+          return `still running after ${limitMs} ms`;
+        }
+      }
+      return exited!;
     },
   };
   const deadline = Date.now() + 120_000;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { shutdownTimeoutMs, workerCount } from '@/lib/edge/workers.mjs';
 import { ConfigError, getConfig, loadConfig } from './index';
 import { tracesDestination, tracingOn } from './tracing';
 
@@ -176,10 +177,42 @@ describe('invalid variables throw a ConfigError that names the variable', () => 
     ['PRIVACY_OUTBOX_DAYS', { PRIVACY_OUTBOX_DAYS: '36501' }],
     ['PRIVACY_DRAFT_DAYS', { PRIVACY_DRAFT_DAYS: '0' }],
     ['PRIVACY_INVOICE_YEARS', { PRIVACY_INVOICE_YEARS: '101' }],
+    ['WEB_CONCURRENCY', { WEB_CONCURRENCY: '0' }],
+    ['WEB_CONCURRENCY', { WEB_CONCURRENCY: '65' }],
+    ['WEB_CONCURRENCY', { WEB_CONCURRENCY: 'two' }],
+    ['WEB_CONCURRENCY', { WEB_CONCURRENCY: '1.5' }],
+    ['WEB_CONCURRENCY', { WEB_CONCURRENCY: '2' }],
+    ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: 'soon' }],
+    ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '-1' }],
+    ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '600001' }],
   ])('%s (%j)', (variable, env) => {
     const message = configErrorFor(env);
     expect(message).toMatch(/^Invalid configuration: /);
     expect(message).toContain(`${variable}:`);
+  });
+
+  it.each([{ WEB_CONCURRENCY: '2' }, { WEB_CONCURRENCY: '0' }, { SHUTDOWN_TIMEOUT_MS: 'soon' }])('%j: in the words server.mjs stops its start with', (env) => {
+    let start = '';
+    try {
+      workerCount(env, { dev: false, cores: 2 });
+      shutdownTimeoutMs(env.SHUTDOWN_TIMEOUT_MS);
+    } catch (error) {
+      start = (error as Error).message;
+    }
+    expect(start).toMatch(/^Invalid configuration: (WEB_CONCURRENCY|SHUTDOWN_TIMEOUT_MS): /);
+    expect(configErrorFor(env)).toContain(start.replace(/^Invalid configuration: /, ''));
+  });
+
+  it('several workers are fine on PostgreSQL and in front of an upstream; one, and any time limit up to 10 minutes, anywhere', () => {
+    for (const env of [
+      { WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://app@db/app' },
+      { WEB_CONCURRENCY: '64', UPSTREAM_API_URL: 'https://api.example.com' },
+      { WEB_CONCURRENCY: '1' },
+      { SHUTDOWN_TIMEOUT_MS: '0' },
+      { SHUTDOWN_TIMEOUT_MS: '600000' },
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, ...env })).not.toThrow();
+    }
   });
 
   it('a refused SMTP_URL is named without its value, which may hold a password', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseBasePath } from '@/lib/edge/basePath.mjs';
 import { metricsHostProblem, metricsPortProblem, metricsSettings, metricsTokenProblem, type MetricsSettingsError } from '@/lib/metrics/settings.mjs';
+import { shutdownTimeoutProblem, webConcurrencyProblem } from '@/lib/edge/workers.mjs';
 import { smtpPlainProblem } from './smtp';
 import { tracingFields } from './tracing';
 
@@ -141,6 +142,20 @@ export const envFields = z.object({
   /** A console session ends after this many minutes without a request, and at the latest after CONSOLE_SESSION_MAX_HOURS. */
   CONSOLE_SESSION_IDLE_MINUTES: positiveInt.max(24 * 60).default(30),
   CONSOLE_SESSION_MAX_HOURS: positiveInt.max(24 * 7).default(12),
+  /**
+   * Worker processes of `npm start`: one per core on PostgreSQL (or in front of an upstream), one on
+   * PGlite. server.mjs decides before Next loads (lib/edge/workers.mjs); checked here too, with the
+   * same words, so that the admin command line and the configuration's tests see a wrong value.
+   */
+  WEB_CONCURRENCY: z.string().optional(),
+  /** How long a stop (SIGTERM) lets the requests in flight finish before it cuts them off (server.mjs). */
+  SHUTDOWN_TIMEOUT_MS: z
+    .string()
+    .optional()
+    .superRefine((text, ctx) => {
+      const problem = shutdownTimeoutProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   /** Reverse proxies in front of the app that append to X-Forwarded-For; the client is that many entries from the end, 0 = the socket's peer (decided in server.mjs). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Tracing: OpenTelemetry's OTEL_* variables, off unless an OTLP endpoint is set (lib/config/tracing.ts). */
@@ -171,6 +186,8 @@ export const envSchema = envFields.superRefine((env, ctx) => {
   if (publicUrl) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: publicUrl });
   const metrics = metricsProblem(env);
   if (metrics) ctx.addIssue({ code: 'custom', path: [metrics.variable], message: metrics.problem });
+  const workers = webConcurrencyProblem({ WEB_CONCURRENCY: env.WEB_CONCURRENCY, DATABASE_URL: env.DATABASE_URL, UPSTREAM_API_URL: env.UPSTREAM_API_URL });
+  if (workers) ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: workers });
 }).transform(({ PUBLIC_URL, ...env }) => ({ ...env, PUBLIC_URL: PUBLIC_URL ?? `http://localhost:3000${env.BASE_PATH}` }));
 
 /**

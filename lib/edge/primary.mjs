@@ -56,6 +56,9 @@ export async function runPrimary({ workers, shutdownMs, metrics }) {
 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
+      // A worker that ran out of time (exit 1) or had to be killed fails the stop, as it would a single
+      // process; one that SIGTERM ended while it still started held nothing.
+      if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;
     }

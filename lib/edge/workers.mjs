@@ -14,6 +14,23 @@ const MAX_SHUTDOWN_MS = 600_000;
 export const DEFAULT_SHUTDOWN_MS = 10_000;
 
 /**
+ * What is wrong with WEB_CONCURRENCY, said after its name, or undefined: lib/config/schema.ts
+ * reports it among the other settings, workerCount stops the start with it.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string | undefined}
+ */
+export function webConcurrencyProblem(env) {
+  const text = env.WEB_CONCURRENCY;
+  if (text === undefined || text === '') return undefined;
+  const count = Number(text);
+  if (!/^\d+$/.test(text) || count < 1 || count > MAX_WORKERS) return `must be an integer from 1 to ${MAX_WORKERS} (worker processes); it is '${text}'`;
+  if (count > 1 && !env.DATABASE_URL && !env.UPSTREAM_API_URL) {
+    return `${count} workers need DATABASE_URL (PostgreSQL): PGlite, the default database, lives inside one process. Unset it, set it to 1, or set DATABASE_URL`;
+  }
+  return undefined;
+}
+
+/**
  * The number of worker processes: WEB_CONCURRENCY when set (1 to 64), else one per core on
  * PostgreSQL and one on PGlite; development always one. Throws with the message a wrong setting stops the start with.
  * @param {Record<string, string | undefined>} env
@@ -21,23 +38,22 @@ export const DEFAULT_SHUTDOWN_MS = 10_000;
  * @returns {number}
  */
 export function workerCount(env, { dev, cores }) {
-  const postgres = Boolean(env.DATABASE_URL);
-  const text = env.WEB_CONCURRENCY;
-  if (text !== undefined && text !== '') {
-    const count = Number(text);
-    if (!/^\d+$/.test(text) || count < 1 || count > MAX_WORKERS) {
-      throw new Error(`Invalid configuration: WEB_CONCURRENCY: must be an integer from 1 to ${MAX_WORKERS} (worker processes); it is '${text}'`);
-    }
-    if (count > 1 && !postgres && !env.UPSTREAM_API_URL) {
-      throw new Error(
-        `Invalid configuration: WEB_CONCURRENCY: ${count} workers need DATABASE_URL (PostgreSQL): PGlite, the default database, lives inside one process. Unset it, set it to 1, or set DATABASE_URL`,
-      );
-    }
-    return dev ? 1 : count;
-  }
+  const problem = webConcurrencyProblem(env);
+  if (problem) throw new Error(`Invalid configuration: WEB_CONCURRENCY: ${problem}`);
+  if (env.WEB_CONCURRENCY) return dev ? 1 : Number(env.WEB_CONCURRENCY);
   if (dev) return 1;
   // In front of a real upstream no database is held here: every core serves, as on PostgreSQL.
-  return postgres || env.UPSTREAM_API_URL ? Math.max(1, Math.min(cores, MAX_WORKERS)) : 1;
+  return env.DATABASE_URL || env.UPSTREAM_API_URL ? Math.max(1, Math.min(cores, MAX_WORKERS)) : 1;
+}
+
+/**
+ * What is wrong with SHUTDOWN_TIMEOUT_MS, said after its name, or undefined.
+ * @param {string | undefined} text
+ * @returns {string | undefined}
+ */
+export function shutdownTimeoutProblem(text) {
+  if (text === undefined || text === '') return undefined;
+  return /^\d+$/.test(text) && Number(text) <= MAX_SHUTDOWN_MS ? undefined : `must be an integer from 0 to ${MAX_SHUTDOWN_MS} (milliseconds); it is '${text}'`;
 }
 
 /**
@@ -46,10 +62,7 @@ export function workerCount(env, { dev, cores }) {
  * @returns {number}
  */
 export function shutdownTimeoutMs(text) {
-  if (text === undefined || text === '') return DEFAULT_SHUTDOWN_MS;
-  const ms = Number(text);
-  if (!/^\d+$/.test(text) || ms > MAX_SHUTDOWN_MS) {
-    throw new Error(`Invalid configuration: SHUTDOWN_TIMEOUT_MS: must be an integer from 0 to ${MAX_SHUTDOWN_MS} (milliseconds); it is '${text}'`);
-  }
-  return ms;
+  const problem = shutdownTimeoutProblem(text);
+  if (problem) throw new Error(`Invalid configuration: SHUTDOWN_TIMEOUT_MS: ${problem}`);
+  return text === undefined || text === '' ? DEFAULT_SHUTDOWN_MS : Number(text);
 }

@@ -87,7 +87,8 @@ export async function runParticipant(options: {
     // As the page's script does: the XSRF token is read from the cookie for every call (a login renews it).
     xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
     if (typeof response.status !== 'number' || response.status === 0) {
-      const kind = response.error?.startsWith('no answer') ? 'timeout' : (response.error ?? String(response.status)).split(' ')[0]!;
+      const failure = response.error?.startsWith('no answer') ? 'timeout' : (response.error ?? String(response.status)).split(' ')[0]!;
+      const kind = response.reusedConnection ? `${failure} on a kept-alive connection` : failure;
       return { ok: false, kind, transport: true, sessionLost: false };
     }
     // The proxy's 403: no session, or an XSRF token that is not the session's.
