@@ -127,8 +127,14 @@ class WebKitBackend implements Backend {
   async setViewport(width: number, height: number) {
     // The window's frame and MiniBrowser's toolbar take part of its size: size it, measure, correct.
     await this.driver.manage().window().setRect({ width, height });
-    const inner = await this.run<{ w: number; h: number }>('() => ({ w: window.innerWidth, h: window.innerHeight })', []);
-    await this.driver.manage().window().setRect({ width: width + (width - inner.w), height: height + (height - inner.h) });
+    // A window not yet shown (under a busy Xvfb) measures 0 × 0 for a moment: the correction waits for its size.
+    let inner = { w: 0, h: 0 };
+    for (let look = 0; look < 20 && !(inner.w > 0 && inner.h > 0); look++) {
+      if (look > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      inner = await this.run<{ w: number; h: number }>('() => ({ w: window.innerWidth, h: window.innerHeight })', []);
+    }
+    if (!(inner.w > 0 && inner.h > 0)) throw new Error(`WebKit's window has no size after ${width} × ${height} was asked for`);
+    await this.driver.manage().window().setRect({ width: Math.round(width + (width - inner.w)), height: Math.round(height + (height - inner.h)) });
   }
   async screenshot() {
     return Buffer.from(await this.driver.takeScreenshot(), 'base64');
