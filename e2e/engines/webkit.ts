@@ -127,13 +127,15 @@ class WebKitBackend implements Backend {
   async setViewport(width: number, height: number) {
     // The window's frame and MiniBrowser's toolbar take part of its size: size it, measure, correct.
     await this.driver.manage().window().setRect({ width, height });
-    // A window not yet shown (under a busy Xvfb) measures 0 × 0 for a moment: the correction waits for its size.
+    // Under a busy Xvfb the window takes a moment to get the size asked (it measured its old one, or
+    // 0 × 0, and the correction asked for a width below 0): the correction waits until it fits inside.
+    const sized = (inner: { w: number; h: number }) => inner.w > 0 && inner.h > 0 && inner.w <= width && inner.h <= height;
     let inner = { w: 0, h: 0 };
-    for (let look = 0; look < 20 && !(inner.w > 0 && inner.h > 0); look++) {
+    for (let look = 0; look < 30 && !sized(inner); look++) {
       if (look > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       inner = await this.run<{ w: number; h: number }>('() => ({ w: window.innerWidth, h: window.innerHeight })', []);
     }
-    if (!(inner.w > 0 && inner.h > 0)) throw new Error(`WebKit's window has no size after ${width} × ${height} was asked for`);
+    if (!sized(inner)) throw new Error(`WebKit's window measures ${inner.w} × ${inner.h} after ${width} × ${height} was asked for`);
     await this.driver.manage().window().setRect({ width: Math.round(width + (width - inner.w)), height: Math.round(height + (height - inner.h)) });
   }
   async screenshot() {
