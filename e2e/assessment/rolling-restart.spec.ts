@@ -82,7 +82,7 @@ test.describe('@assessment restarts on PostgreSQL', needs('own-server', 'server-
 
       // The primary first, as when its signal is handled before the workers' own: both workers stop on the SIGTERM it passes on.
       process.kill(server.pid, 'SIGTERM');
-      const stopLines = () => server!.logLines().filter((line) => line === '> stop: finishing requests in flight, then stopping').length;
+      const stopLines = () => server!.logLines().filter((line) => line === '> SIGTERM: finishing requests in flight, then stopping').length;
       await expect.poll(stopLines, { timeout: 10_000, intervals: [20] }).toBe(2);
       // Then the service manager's SIGTERM reaches the workers still running too (systemd signals every
       // process of the service); the one with the request in flight is among them.
