@@ -293,7 +293,7 @@ async function serve() {
   function stop(signal) {
     if (stopping) {
       // A worker gets the service manager's signal (sent to every process of the service) and the
-      // primary's message, in either order: one stop. A second signal is the primary's to act on
+      // primary's SIGTERM, in either order: one stop. A second signal is the primary's to act on
       // (it ends the workers); a single process ends at once.
       if (cluster.isWorker) return;
       process.exit(1);
