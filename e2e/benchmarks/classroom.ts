@@ -3,7 +3,7 @@
  *
  * The production server (`npm start`'s command, embedded API) starts on a fresh temporary DATA_DIR
  * (PGlite; PostgreSQL when DATABASE_URL is set: start from an empty database) with
- * TRUST_PROXY_HOPS=1, the benchmark standing in for the one trusted reverse proxy: each request
+ * TRUST_PROXY_HOPS=1 (and, unless --first-start, is then stopped and started again on it), the benchmark standing in for the one trusted reverse proxy: each request
  * carries X-Forwarded-For with its participant's address. N participants arrive at random moments
  * within the window with the demo group code KWDEMO01 and each goes, as the browser's requests go,
  * from the deep link's page to the first questionnaire page (e2e/benchmarks/classroom/participant.ts):
@@ -36,6 +36,9 @@
  *   --warm-up N            participants who go through first, one after the other, not counted
  *                          (BENCH_WARM_UP, default 10)
  *   --seed N               arrival moments (BENCH_SEED, default 4711)
+ *   --first-start          the classroom meets the server's first start, which created its folder
+ *                          and the demo data (their memory stays in its RSS); by default the server
+ *                          is started again on that folder first, as every later start finds it
  *   --step-cpu             print the server's CPU per step, read around each request of the warm-up
  *                          participants (one after the other, so nothing else runs), and between two
  *                          of them (the strong hash layer of the new key), and no classroom; use
@@ -77,6 +80,7 @@ function settings() {
       'warm-up': { type: 'string' },
       seed: { type: 'string' },
       'step-cpu': { type: 'boolean' },
+      'first-start': { type: 'boolean' },
     },
   });
   const env = process.env;
@@ -96,6 +100,7 @@ function settings() {
     classrooms: (addresses === 'both' ? ['distinct', 'one'] : [addresses]) as Classroom[],
     pages: values.pages === true,
     stepCpu: values['step-cpu'] === true,
+    firstStart: values['first-start'] === true,
     warmUp: number(values['warm-up'] ?? env.BENCH_WARM_UP ?? '10', '--warm-up', (n) => Number.isInteger(n) && n >= 0 && n <= 1000),
     seed: number(values.seed ?? env.BENCH_SEED ?? '4711', '--seed', Number.isInteger),
     port: env.BENCH_PORT ? number(env.BENCH_PORT, 'BENCH_PORT', (n) => Number.isInteger(n) && n > 0 && n < 65536) : undefined,
@@ -206,7 +211,14 @@ async function main(): Promise<number> {
   const port = options.port ?? (await freePort());
   let server: RunningServer | undefined;
   try {
-    server = await startServer({ port, dataDir, logFile: path.join(LOG_DIR, 'server.log'), env: { TRUST_PROXY_HOPS: '1' }, pollMs: 100 });
+    const start = () => startServer({ port, dataDir, logFile: path.join(LOG_DIR, 'server.log'), env: { TRUST_PROXY_HOPS: '1' }, pollMs: 100 });
+    server = await start();
+    if (!options.firstStart) {
+      // A classroom meets a server started on its data, as every start after an installation's
+      // first: the first start's initdb and demo data leave memory behind that no later start has.
+      await server.stop();
+      server = await start();
+    }
     await sleep(SETTLE_MS);
     const base = {
       groupCode: GROUP_CODE, language: LANGUAGE, fields: group.fields, firstQuestion: Object.values(firstQuestion), pages: options.pages,

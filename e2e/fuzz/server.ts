@@ -3,17 +3,41 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-/** The node options of `npm start` (package.json's start script, `node [options] server.mjs`): suites and benchmarks run what operators run. */
-export function startOptions(): string[] {
+/**
+ * package.json's start script: environment settings first (`NAME=${NAME:-value}`: the operator's
+ * own value wins), then `node [options] server.mjs`.
+ */
+function startScript(): { environment: Array<[string, string]>; options: string[] } {
   const start = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
   const words = start.trim().split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'server.mjs') throw new Error(`package.json's start script is not "node [options] server.mjs": ${start}`);
-  return words.slice(1, -1);
+  const environment: Array<[string, string]> = [];
+  while (words[0]?.includes('=')) {
+    const match = /^([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}]*)\}$/.exec(words.shift()!);
+    if (!match) throw new Error(`package.json's start script sets its environment other than NAME=\${NAME:-value}: ${start}`);
+    environment.push([match[1]!, match[2]!]);
+  }
+  if (words[0] !== 'node' || words.at(-1) !== 'server.mjs') throw new Error(`package.json's start script is not "[NAME=\${NAME:-value} …] node [options] server.mjs": ${start}`);
+  return { environment, options: words.slice(1, -1) };
+}
+
+/** The node options of `npm start`: suites and benchmarks run what operators run. */
+export function startOptions(): string[] {
+  return startScript().options;
+}
+
+/** The environment `npm start` sets, with the defaults of its script (what a systemd unit sets with Environment=). */
+export function startDefaults(): Record<string, string> {
+  return Object.fromEntries(startScript().environment);
+}
+
+/** The same, as `npm start` would set it in this environment: a value already set stays. */
+export function startEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(startScript().environment.map(([name, value]) => [name, env[name] ?? value]));
 }
 
 /**
  * How the production server starts, run by sh in the repository with PORT, DATA_DIR and
- * NODE_ENV=production set: `npm start`'s command. The one place to switch.
+ * NODE_ENV=production set, and startEnvironment(): `npm start`'s command. The one place to switch.
  */
 export const START_COMMAND = ['node', ...startOptions(), 'server.mjs', '-p', '"$PORT"'].join(' ');
 
@@ -58,7 +82,7 @@ export async function startServer(options: { port: number; dataDir: string; logF
   const command = profileDir ? START_COMMAND.replace(/^node /, `node --cpu-prof --cpu-prof-dir=${JSON.stringify(path.resolve(profileDir))} `) : START_COMMAND;
   const child: ChildProcess = spawn('sh', ['-c', `exec ${command}`], {
     // Demo mode unless a caller says otherwise: suites and benchmarks sign in with the demo's codes.
-    env: { ...process.env, DEMO_MODE: 'on', ...options.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, ...startEnvironment(), DEMO_MODE: 'on', ...options.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', log, log],
     // Its own process group, so that stop() ends the server and anything it started, and nothing else.
     detached: true,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startOptions } from '@/e2e/fuzz/server';
+import { startDefaults, startOptions } from '@/e2e/fuzz/server';
 import { DEFAULT_SHUTDOWN_MS } from '@/lib/edge/workers.mjs';
 
 /**
@@ -46,5 +46,12 @@ describe('the systemd unit of docs/operations.md', () => {
     const [timeout] = setting(unit, 'TimeoutStopSec');
     expect(Number(timeout) * 1000).toBeGreaterThan(DEFAULT_SHUTDOWN_MS);
     expect(setting(unit, 'Environment').join(' ')).toContain('TRUST_PROXY_HOPS=1');
+  });
+
+  it('sets the environment `npm start` sets (glibc reads MALLOC_ARENA_MAX before node runs)', () => {
+    const environment = setting(unit, 'Environment').join(' ').split(/\s+/);
+    const defaults = Object.entries(startDefaults());
+    expect(defaults.length).toBeGreaterThan(0);
+    for (const [name, value] of defaults) expect(environment).toContain(`${name}=${value}`);
   });
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startEnvironment } from '../../fuzz/server';
 
 export type Server = { pid: number; stop: () => Promise<void> };
 
@@ -11,7 +12,7 @@ export type Server = { pid: number; stop: () => Promise<void> };
 export async function startServer(port: number, dataDir: string, logFile: string, nodeOptions: string[], env: Record<string, string>): Promise<Server> {
   const log = fs.openSync(logFile, 'a');
   const child: ChildProcess = spawn(process.execPath, [...nodeOptions, 'server.mjs', '-p', String(port)], {
-    env: { ...process.env, DEMO_MODE: 'on', ...env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, ...startEnvironment(), DEMO_MODE: 'on', ...env, DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
