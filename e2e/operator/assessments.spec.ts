@@ -98,6 +98,7 @@ test.describe('@operator assessments and group codes in the console', needs('own
     await expect(page).toHaveURL(/[?&]q=/);
     const table = page.getByRole('table', { name: /Assessments, neueste zuerst/ });
     await expect(table).toContainText(identCode!);
+    await expect(table.getByRole('columnheader')).toHaveText(['Ident-Code', 'Fragebogen', 'Kandidat/in', 'Erstellt', 'Gültig bis', 'Status', 'Letzte Aktivität']);
     await expect(table.getByRole('row').filter({ hasText: identCode! })).toContainText('Clara Konsolentest');
     for (const row of rows) expect(await page.content()).not.toContain(row[1]);
     await page.getByLabel('Name oder Anfang des Ident-Codes').fill('konsolentest');

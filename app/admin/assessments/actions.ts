@@ -45,7 +45,7 @@ export async function createAssessmentsAction(_previous: OnceFormState, formData
       text: createdAssessmentsCsv(created, read.excel ? EXCEL_CSV : CSV),
       filename: `assessments-${read.options.questionnaireKey}-${stamp}.csv`,
       contentType: 'text/csv',
-      summary: t('created', { count: created.length, questionnaire: read.options.questionnaireKey }),
+      summary: t('createdSummary', { count: created.length, questionnaire: read.options.questionnaireKey }),
       once: t('once'),
       downloadLabel: t('download'),
       textLabel: t('csvLabel'),
