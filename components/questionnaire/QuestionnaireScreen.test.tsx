@@ -92,8 +92,8 @@ function Unsaved() {
   return null;
 }
 
-function renderScreen(initial = page(1)) {
-  return render(
+function screenFor(initial: QuestionnairePageResponse) {
+  return (
     <ChromeTextsProvider value={{ errorTitle: 'Fehler', close: 'Schließen', renderErrorTitle: 'Fehler', internalError: 'Fehler {id}' }}>
       <UnsavedAnswersProvider>
         <ModalProvider>
@@ -103,8 +103,12 @@ function renderScreen(initial = page(1)) {
           <Unsaved />
         </ModalProvider>
       </UnsavedAnswersProvider>
-    </ChromeTextsProvider>,
+    </ChromeTextsProvider>
   );
+}
+
+function renderScreen(initial = page(1)) {
+  return render(screenFor(initial));
 }
 
 const choose = (caption: string) => fireEvent.click(screen.getByRole('radio', { name: caption }));
@@ -178,6 +182,45 @@ describe('the questionnaire screen', () => {
     expect(calls).toHaveLength(0);
     expect(screen.getByText(/Bitte beantworten\./)).toBeInTheDocument();
     expect(document.activeElement?.id).toBe('question-10');
+  });
+
+  it('keeps the page turned to when a render that began before the turn arrives after it (Stay signed in, then Next at once)', async () => {
+    const { rerender } = renderScreen(page(1));
+    choose('Wert 2');
+    answers = [page(2, { revision: 3 })];
+    await press('Weiter');
+    expect(screen.getByText('Seite 2 von 3', { selector: 'p' })).toBeInTheDocument();
+    choose('Wert 4');
+    // The renewal's second render, made while page 1 was still the session's page.
+    rerender(screenFor(page(1, { revision: 5 })));
+    expect(screen.getByText('Seite 2 von 3', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Wert 4' })).toBeChecked();
+    // The draft of the page on screen still names the revision it was chosen on.
+    answers = [page(2, { revision: 4 })];
+    await waitMs(1000);
+    expect(calls.at(-1)!.body).toMatchObject({ questionStartIndex: 2, draft: true, baseRevision: 3 });
+  });
+
+  it('takes another page the server renders when this tab turned none since (another tab moved on)', async () => {
+    const { rerender } = renderScreen(page(1));
+    choose('Wert 2');
+    rerender(screenFor(page(3, { revision: 1 })));
+    expect(screen.getByText('Seite 3 von 3', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Wert 2' })).not.toBeChecked();
+  });
+
+  it('after a turn, takes a render of the page turned to, keeping the answers chosen on it', async () => {
+    const { rerender } = renderScreen(page(1));
+    choose('Wert 1');
+    answers = [page(2, { revision: 3 })];
+    await press('Weiter');
+    choose('Wert 3');
+    rerender(screenFor(page(2, { revision: 3, questionnaireTitle: 'Questionnaire' })));
+    expect(screen.getByText('Seite 2 von 3', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Wert 3' })).toBeChecked();
+    // A render after that one starts afresh: the next one of another page is taken.
+    rerender(screenFor(page(1, { revision: 6 })));
+    expect(screen.getByText('Seite 1 von 3', { selector: 'p' })).toBeInTheDocument();
   });
 
   it('goes back from a page left as it came without saving it', async () => {
