@@ -223,6 +223,18 @@ describe('the questionnaire screen', () => {
     expect(screen.getByText('Seite 1 von 3', { selector: 'p' })).toBeInTheDocument();
   });
 
+  it('keeps the page turned to through two renders that began before the turn', async () => {
+    const { rerender } = renderScreen(page(1));
+    choose('Wert 1');
+    answers = [page(2, { revision: 3 })];
+    await press('Weiter');
+    choose('Wert 3');
+    rerender(screenFor(page(1, { revision: 5 })));
+    rerender(screenFor(page(1, { revision: 5, questionnaireTitle: 'Questionnaire' })));
+    expect(screen.getByText('Seite 2 von 3', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Wert 3' })).toBeChecked();
+  });
+
   it('goes back from a page left as it came without saving it', async () => {
     renderScreen(page(2));
     answers = [page(1)];

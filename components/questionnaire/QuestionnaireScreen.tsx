@@ -70,20 +70,20 @@ export function QuestionnaireScreen({ product, initialPage, texts, simpleLayout 
     },
   );
   const [serverPage, setServerPage] = useState(initialPage);
-  // Whether this tab turned a page since the server last rendered this one: a render that arrives
-  // now may have begun before that turn.
+  // Whether this tab turned a page that no render of the server has shown yet: a render of another
+  // page that arrives meanwhile may have begun before the turn.
   const [turnedSinceRender, setTurnedSinceRender] = useState(false);
   if (serverPage !== initialPage) {
     // The server rendered the page again (the header's language change reloads the content, "Stay
     // signed in" renews the session): the texts are the new ones; on the page on screen, the answers
     // given and not yet saved stay, and so does the revision they were chosen on.
     setServerPage(initialPage);
-    setTurnedSinceRender(false);
     const samePage = initialPage.questions?.[0]?.questionIndex === page.questions?.[0]?.questionIndex;
-    // Another page than the one this tab turned to since: a render that began before the turn (the
-    // renewal that "Stay signed in" stores renders the page once more, and can come after a turn
-    // pressed meanwhile). The page turned to stays, with the answers given on it; were it another
-    // tab's page, the next save meets the conflict check.
+    if (samePage) setTurnedSinceRender(false);
+    // Another page than the one this tab turned to: a render that began before the turn ("Stay
+    // signed in" pressed, then Next at once). The page turned to stays, with the answers given on
+    // it, until a render of it comes; were it another tab's page, the next save meets the conflict
+    // check, which shows the server's answers.
     if (samePage || !turnedSinceRender) setPage(initialPage);
     if (!samePage && !turnedSinceRender) {
       setValues(valuesOf(initialPage));

@@ -211,13 +211,13 @@ async function main(): Promise<number> {
   const port = options.port ?? (await freePort());
   let server: RunningServer | undefined;
   try {
-    const start = () => startServer({ port, dataDir, logFile: path.join(LOG_DIR, 'server.log'), env: { TRUST_PROXY_HOPS: '1' }, pollMs: 100 });
-    server = await start();
+    const start = (log: string) => startServer({ port, dataDir, logFile: path.join(LOG_DIR, log), env: { TRUST_PROXY_HOPS: '1' }, pollMs: 100 });
+    server = await start(options.firstStart ? 'server.log' : 'server-first-start.log');
     if (!options.firstStart) {
       // A classroom meets a server started on its data, as every start after an installation's
       // first: the first start's initdb and demo data leave memory behind that no later start has.
       await server.stop();
-      server = await start();
+      server = await start('server.log');
     }
     await sleep(SETTLE_MS);
     const base = {

@@ -32,7 +32,8 @@ export function startDefaults(): Record<string, string> {
 
 /** The same, as `npm start` would set it in this environment: a value already set stays. */
 export function startEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return Object.fromEntries(startScript().environment.map(([name, value]) => [name, env[name] ?? value]));
+  // As the shell's ${NAME:-value}: an empty value counts as unset.
+  return Object.fromEntries(startScript().environment.map(([name, value]) => [name, env[name] || value]));
 }
 
 /**

@@ -21,7 +21,7 @@ const keys = new Map<string, crypto.KeyObject>();
  * times: in the proxy, the session, the token checks.
  */
 export function derivedKey(secret: string, purpose: string): crypto.KeyObject {
-  const id = `${purpose}\u0000${secret}`;
+  const id = JSON.stringify([purpose, secret]);
   let key = keys.get(id);
   if (!key) {
     if (keys.size >= MAX_KEYS) keys.clear();

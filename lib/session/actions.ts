@@ -9,7 +9,7 @@ import { errorPageUrl } from '@/lib/flows/errorRecord';
 import { sendCall } from '@/lib/upstream/client';
 import { decodeClaims } from './claims';
 import { clearedSession } from './data';
-import { unsealTokenRenewal } from './renewal';
+import { isLaterToken, unsealTokenRenewal } from './renewal';
 import { getClientAddress, getSession, saveSession } from './server';
 
 /**
@@ -65,5 +65,6 @@ export async function commitTokenRenewal(sealed: string): Promise<void> {
   if (typeof sealed !== 'string') return;
   const session = await getSession();
   const token = unsealTokenRenewal(sealed, session.sid, getConfig().sessionSecret);
-  if (token) await saveSession({ ...session, token });
+  // No write, no second render, when the session already holds as late a token.
+  if (token && isLaterToken(token, session.token)) await saveSession({ ...session, token });
 }

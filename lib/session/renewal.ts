@@ -1,3 +1,4 @@
+import { tokenExpiresAt } from './claims';
 import { seal, unseal } from './seal';
 
 const PURPOSE = 'token-renewal';
@@ -16,4 +17,15 @@ export function unsealTokenRenewal(sealed: string, sid: string, secret: string, 
   const value = unseal(sealed, secret, PURPOSE) as { sid?: unknown; token?: unknown; exp?: unknown } | undefined;
   if (!value || value.sid !== sid || typeof value.token !== 'string' || typeof value.exp !== 'number' || value.exp < now) return undefined;
   return value.token;
+}
+
+/**
+ * Whether a renewal replaces the token the session holds: not when that one ends as late or later.
+ * A page turn renews the token as well; a renewal from a render that began before it (stored after
+ * it) would put the older token back. Tokens without an end (an upstream's own kind) are stored.
+ */
+export function isLaterToken(renewal: string, held: string | undefined): boolean {
+  const renewalEnds = tokenExpiresAt(renewal);
+  const heldEnds = tokenExpiresAt(held);
+  return renewalEnds === undefined || heldEnds === undefined || renewalEnds > heldEnds;
 }

@@ -1,7 +1,7 @@
 import { ANONYMOUS, decodeClaims, tokenExpiresAt } from './claims';
 import { parseCookieHeader, readSessionCookie, serializeCookie, sessionCookie, sessionCookieName, sessionCookies, sessionEndsCookie, XSRF_COOKIE, xsrfCookie } from './cookies';
 import { clearedSession, newSession, sealSession, unsealSession, withNewSessionId, type SessionData } from './data';
-import { sealTokenRenewal, unsealTokenRenewal } from './renewal';
+import { isLaterToken, sealTokenRenewal, unsealTokenRenewal } from './renewal';
 import { seal, unseal } from './seal';
 import { checkXsrf, isXsrfTokenFor, issueXsrfToken } from './xsrf';
 
@@ -409,6 +409,16 @@ describe('token renewal', () => {
     ['a tampered value', (s: string) => unsealTokenRenewal(tamper(s), sid, SECRET, now)],
   ])('is refused for %s', (_label, attempt) => {
     expect(attempt(sealTokenRenewal(sid, 'new.token.value', SECRET, now))).toBeUndefined();
+  });
+
+  it.each([
+    ['a later end than the held token', tokenWith({ exp: 2000 }), tokenWith({ exp: 1000 }), true],
+    ['the same end', tokenWith({ exp: 1000 }), tokenWith({ exp: 1000 }), false],
+    ['an earlier end (a render that began before a page turn renewed it)', tokenWith({ exp: 1000 }), tokenWith({ exp: 2000 }), false],
+    ['no token held', tokenWith({ exp: 1000 }), undefined, true],
+    ['a renewal without an end (an upstream\'s own kind)', 'opaque-token', tokenWith({ exp: 2000 }), true],
+  ])('replaces the held token for %s', (_label, renewal, held, replaces) => {
+    expect(isLaterToken(renewal as string, held as string | undefined)).toBe(replaces);
   });
 
   it('a sealed session cookie is no renewal (purposes are separate)', () => {
