@@ -19,7 +19,7 @@ export type EdgeServer = {
   /** The process started (the primary, when it runs workers). */
   pid: number;
   output: () => string;
-  /** Its exit code once it has exited (null after a signal), undefined while it runs. */
+  /** Its exit code once it has exited and its output is read to the end (null after a signal), undefined until then. */
   exitCode: () => number | null | undefined;
   stop: () => Promise<void>;
 };
@@ -35,12 +35,10 @@ export async function startEdgeServer(port: number, env: Record<string, string>)
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let exitCode: number | null | undefined;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', (code) => {
-      exitCode = code;
-      resolve();
-    }),
-  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Once its output is read to the end as well: 'exit' may come before the last lines its workers
+  // wrote (they share its stdout), and a caller reads the output when it sees the exit code.
+  child.once('close', (code) => (exitCode = code));
   // Should the worker end first (a hook timing out), the server must not outlive it.
   const orphanGuard = () => child.kill('SIGTERM');
   process.once('exit', orphanGuard);
