@@ -36,6 +36,9 @@ export type ParticipantRow = {
   assessment_id: number;
   product: number;
   questionnaire_key: string;
+  /** The languages the assessment was last shown in (the personal-info page offers them again). */
+  ui_language: string;
+  questionnaire_language: string;
   candidate_title: string;
   candidate_first_name: string;
   candidate_last_name: string;
@@ -82,7 +85,21 @@ function refusedFor(failure: TokenFailure): Refused {
  * or revoked one. The revocation and the row come in one statement: every call of a participant
  * asks this, so it is the statement the database answers most often.
  */
-async function readParticipant(token: string | undefined, ctx: ApiContext): Promise<{ payload: TokenPayload; row?: ParticipantRow } | Refused> {
+type ParticipantRead = { payload: TokenPayload; row?: ParticipantRow } | Refused;
+
+async function readParticipant(token: string | undefined, ctx: ApiContext): Promise<ParticipantRead> {
+  const reads = ctx.participantReads;
+  if (!reads || token === undefined) return readParticipantAnew(token, ctx);
+  let read = reads.get(token) as Promise<ParticipantRead> | undefined;
+  if (!read) {
+    read = readParticipantAnew(token, ctx);
+    reads.set(token, read);
+  }
+  return read;
+}
+
+/** The read itself, for readParticipant: once per page-info call (ctx.participantReads), else every time. */
+async function readParticipantAnew(token: string | undefined, ctx: ApiContext): Promise<ParticipantRead> {
   const signed = verifySignedToken(token, ctx.settings.tokenSecret, ctx.now);
   if (isTokenFailure(signed)) return refusedFor(signed);
   const assessmentId = typeof signed.assessment === 'number' ? signed.assessment : null;
@@ -90,7 +107,7 @@ async function readParticipant(token: string | undefined, ctx: ApiContext): Prom
     `select r.reason as revoked_for, p.* from (select 1) as one
        left join revoked_token r on r.jti = $1
        left join lateral (
-         select a.id as assessment_id, a.product, a.questionnaire_key, a.candidate_title, a.candidate_first_name, a.candidate_last_name,
+         select a.id as assessment_id, a.product, a.questionnaire_key, a.ui_language, a.questionnaire_language, a.candidate_title, a.candidate_first_name, a.candidate_last_name,
                 a.candidate_pseudonym, a.is_self_assessment, a.first_login_done, a.finished_at, a.group_member_id, a.assessment_type,
                 s.id as assessor_id, s.first_name, s.last_name, s.email, s.is_registered, s.must_register, s.key_hash, s.tokens_valid_after,
                 (m.id is not null and m.personal_info_saved_at is null) as personal_info_pending,

@@ -76,6 +76,13 @@ export type ApiContext = {
   now: number;
   /** Where a new personal key's quick hash gets its strong layer, off the request's path. */
   keys: KeyStrengthening;
+  /**
+   * A page-info call's reads of its token's participant, by token (authority.ts). Only a page-info
+   * call has it: such a call writes nothing, so its first read stays true to the end, and the rules it
+   * composes (the page, the manual's access code, the renewal) each ask for the same row. A call that
+   * writes reads anew every time.
+   */
+  participantReads?: Map<string, Promise<unknown>>;
 };
 
 /** An answer in the upstream's shape; HTTP status is 200 whenever the call itself was understood. */

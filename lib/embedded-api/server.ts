@@ -3,7 +3,7 @@ import { DetailCode, StatusCode } from '@/lib/api/codes';
 import { logEvent, newExceptionId } from '@/lib/log/logger';
 import { errorFields } from '@/lib/log/redactReason';
 import type { Database } from './db/database';
-import type { EmbeddedSettings } from './context';
+import type { ApiContext, EmbeddedSettings } from './context';
 import { keyStrengtheningOf, type KeyStrengthening } from './keyStrengthening';
 import { ROUTES } from './router';
 
@@ -47,7 +47,8 @@ export function createRequestHandler(db: Database, settings: EmbeddedSettings, {
     }
     const clientAddress = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
     try {
-      const answer = await handler(parsed.data, { db, settings, clientAddress, now: now(), keys });
+      const ctx: ApiContext = { db, settings, clientAddress, now: now(), keys, ...(path.startsWith('pageinfo') && { participantReads: new Map() }) };
+      const answer = await handler(parsed.data, ctx);
       if (typeof answer === 'string') return new Response(answer, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
       return json(answer);
     } catch (error) {

@@ -62,18 +62,14 @@ export function groupPersonalInfoPage(variant: GroupVariant) {
       groupVariant(variant).personalFields === 'nameEmail'
         ? { name: `${row.first_name} ${row.last_name}`.trim(), email: row.email }
         : { additionalFieldsWithValues: fieldsWithValues(group, member, language) };
-    const [languages] = await ctx.db.query<{ ui_language: string; questionnaire_language: string }>(
-      'select ui_language, questionnaire_language from assessment where id = $1',
-      [row.assessment_id],
-    );
     return {
       statusCode: StatusCode.Ok,
       detailCode: DetailCode.NoDetails,
       translations: withPrivacyText(translations, await privacyOfAssessment(ctx, row.assessment_id), language),
       ...personal,
       accessCode: hasAccount ? member.access_code : null,
-      uiLanguage: languageOf(languages?.ui_language),
-      questionnaireLanguage: languageOf(languages?.questionnaire_language),
+      uiLanguage: languageOf(row.ui_language),
+      questionnaireLanguage: languageOf(row.questionnaire_language),
       hasAccount,
       finishModal: group.personal_info_finish_modal === true,
     };
