@@ -5,6 +5,7 @@ import { DEMO_GROUP_CODES } from '@/lib/embedded-api/demo/groupRows';
 import { runParticipant } from '../benchmarks/classroom/participant';
 import { createClient } from '../fuzz/http';
 import { expect, needs, test } from '../support/deployed';
+import { admin } from '../support/console';
 import { startEdgeServer, type EdgeServer } from '../support/edgeServer';
 
 /**
@@ -80,6 +81,33 @@ test.describe('@operator every core: worker processes on PostgreSQL', needs('own
     // Each of the ten requests went to the next worker: both did part of the work.
     const spent = workers.map((pid, i) => cpuSecondsOf(pid) - before[i]!);
     for (const seconds of spent) expect(seconds).toBeGreaterThan(0.05);
+  });
+
+  test('a branding change from the command line (a process of its own) shows at once in the frame of every worker', async () => {
+    test.setTimeout(90_000);
+    // Each page on a connection of its own, without a cookie: every worker serves some, and keeps the frame's answer.
+    const client = createClient(server!.port, 1, 30_000, { freshConnections: true });
+    const themes = async () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 6; i++) {
+        const page = await client.send({ label: 'page', method: 'GET', path: '/support', headers: { accept: 'text/html' } });
+        expect(page.status).toBe(200);
+        seen.add(/<body[^>]*data-theme="([^"]+)"/.exec(page.body)?.[1] ?? 'none');
+      }
+      return [...seen];
+    };
+    const onDatabase = { url: server!.url, dataDir: server!.dataDir, env: { DATABASE_URL: databaseUrl! } };
+    try {
+      expect(await themes()).toEqual(['default']);
+      const changed = await admin(onDatabase, 'branding', 'set', '--theme', 'green');
+      expect(changed, changed.stderr).toMatchObject({ code: 0 });
+      // PostgreSQL's notification reaches both workers as the command ends: no page after it shows the old frame.
+      expect(await themes()).toEqual(['green']);
+    } finally {
+      const back = await admin(onDatabase, 'branding', 'set', '--theme', 'default');
+      expect(back, back.stderr).toMatchObject({ code: 0 });
+      client.close();
+    }
   });
 
   test('a worker that dies is replaced; the other serves meanwhile', async () => {

@@ -5,6 +5,8 @@ import { changeBranding, logoProblemText, showBranding } from './branding';
 import { consoleTranslator } from './console/texts';
 import { LOGO_MAX_BYTES } from './logoImage';
 import { pngChunk, tinyPng, TINY_JPEG } from './testImages';
+import { Client } from 'pg';
+import { HEADER_FOOTER_CHANNEL, onHeaderFooterChange } from '@/lib/signals/headerFooter';
 
 /**
  * The branding as an operator changes it (`changeBranding`, the function both doors call) and as
@@ -22,6 +24,20 @@ afterAll(async () => db?.close());
 const identCode = async (code = 'P1DEMO01') => (await sendTo(handle, 'submit/kodekodex/identcode', { assessmentIdentCode: code }, '192.0.2.20')).answer;
 const headerFooter = async (token?: string) => (await sendTo(handle, 'pageinfo/headerfooter', { uiLanguage: 'de-DE', ...(token && { token }) }, '192.0.2.20')).answer;
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/** A connection of another process's kind, listening on the test's own database (the PostgreSQL pass). */
+async function notifications(channel: string) {
+  const [own] = await db.query<{ name: string }>('select current_database() as name');
+  // eslint-disable-next-line no-restricted-properties -- a test-only setting, never read by the app
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${own!.name}`;
+  const client = new Client({ connectionString: url.href });
+  await client.connect();
+  const received: string[] = [];
+  client.on('notification', (message) => received.push(message.payload ?? ''));
+  await client.query(`listen ${channel}`);
+  return { received, close: () => client.end() };
+}
 
 /** A PNG too large for the session cookie, yet well within the upload's limit. */
 const LARGER_PNG = (() => {
@@ -91,6 +107,28 @@ describe('changeBranding', () => {
     const before = await showBranding(db);
     expect(await changeBranding(db, request)).toEqual(expected);
     expect(await showBranding(db)).toEqual(before);
+  });
+
+  it('a change is told to every copy of the header and footer: this process at once, the others by a notification; a refused one is not', async () => {
+    const heard = jest.fn();
+    const stop = onHeaderFooterChange(heard);
+    // On PostgreSQL the notification is real; PGlite takes pg_notify and has no one to tell.
+    const listener = db.kind === 'postgres' ? await notifications(HEADER_FOOTER_CHANNEL) : undefined;
+    try {
+      await changeBranding(db, { theme: 'purple' });
+      expect(heard).not.toHaveBeenCalled();
+      await changeBranding(db, { theme: 'green' });
+      expect(heard).toHaveBeenCalledTimes(1);
+      if (listener) {
+        for (let i = 0; i < 250 && listener.received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(listener.received).toEqual(['branding']);
+      }
+      await changeBranding(db, { theme: 'dark-blue' });
+      expect(heard).toHaveBeenCalledTimes(2);
+    } finally {
+      stop();
+      await listener?.close();
+    }
   });
 
   it('removing the logo brings the product\u2019s mark back and keeps the theme; with none left, there is nothing to remove', async () => {

@@ -5,6 +5,7 @@ import type { ConsoleLanguage } from './console/language';
 import type { ConsoleT } from './console/texts';
 import type { OperatorAuditEntry } from './operators/audit';
 import { checkLogoImage, LOGO_MAX_BYTES, LOGO_MAX_SIDE, type LogoImage, type LogoProblem } from './logoImage';
+import { announceHeaderFooterChange, HEADER_FOOTER_CHANNEL } from '@/lib/signals/headerFooter';
 
 /**
  * The operator's branding, changed the same way by the console (/admin/branding) and the command
@@ -37,6 +38,10 @@ export async function setBranding(db: Sql, change: BrandingChange, now: Date = n
      on conflict (id) do update set ${columns.map((name) => `${name} = excluded.${name}`).join(', ')}`,
     values,
   );
+  // Every copy of the header and footer is forgotten: this process's at once, every other's (workers,
+  // instances) by PostgreSQL's notification, which PGlite, one process, has no one to send to.
+  await db.query('select pg_notify($1, $2)', [HEADER_FOOTER_CHANNEL, 'branding']);
+  announceHeaderFooterChange();
   const subject = [...(change.theme ? ['theme'] : []), ...(change.logo === 'remove' ? ['logo removed'] : logo ? ['logo'] : [])].join(', ');
   const details: Record<string, string | number> = {
     ...(change.theme && { theme: change.theme }),

@@ -114,6 +114,15 @@ describe('loadConfig defaults', () => {
   });
 
   it.each([
+    ['the embedded API', {}, 60],
+    ['a real upstream, whose branding changes nobody tells', { UPSTREAM_API_URL: 'https://api.example.com/api' }, 0],
+    ['set, with the embedded API', { HEADER_FOOTER_CACHE_SECONDS: '0' }, 0],
+    ['set, with a real upstream', { UPSTREAM_API_URL: 'https://api.example.com/api', HEADER_FOOTER_CACHE_SECONDS: '30' }, 30],
+  ])('the header and footer are kept for the next pages: %s', (_case, env, seconds) => {
+    expect(loadConfig({ DATA_DIR: dataDir, ...env }).headerFooterCacheSeconds).toBe(seconds);
+  });
+
+  it.each([
     ['true', true],
     ['1', true],
     ['yes', true],
@@ -156,6 +165,8 @@ describe('invalid variables throw a ConfigError that names the variable', () => 
     ['DEMO_MODE', { DEMO_MODE: 'sure' }],
     ['TOKEN_TTL_SECONDS', { TOKEN_TTL_SECONDS: String(7 * 24 * 3600 + 1) }],
     ['SESSION_WARNING_SECONDS', { SESSION_WARNING_SECONDS: '0' }],
+    ['HEADER_FOOTER_CACHE_SECONDS', { HEADER_FOOTER_CACHE_SECONDS: '-1' }],
+    ['HEADER_FOOTER_CACHE_SECONDS', { HEADER_FOOTER_CACHE_SECONDS: '3601' }],
     ['IDENT_CODE_MAX_FAILURES_PER_CLIENT', { IDENT_CODE_MAX_FAILURES_PER_CLIENT: '0' }],
     ['IDENT_CODE_FAILURE_WINDOW_SECONDS', { IDENT_CODE_FAILURE_WINDOW_SECONDS: 'hour' }],
     ['IDENT_CODE_LOCK_SECONDS', { IDENT_CODE_LOCK_SECONDS: String(30 * 24 * 3600 + 1) }],

@@ -13,6 +13,11 @@ export type AppConfig = Env & {
   embeddedApi: boolean;
   /** The portal's payments (lib/config/paypal.ts). */
   paypal: PaypalConfig;
+  /**
+   * HEADER_FOOTER_CACHE_SECONDS, else 60 s with the embedded API, which tells every worker of a branding
+   * change, and 0 with a real upstream, whose changes nobody tells (lib/upstream/headerFooterCache.ts).
+   */
+  headerFooterCacheSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -61,6 +66,7 @@ export function loadConfig(source: Record<string, string | undefined>): AppConfi
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     embeddedApi: env.UPSTREAM_API_URL === undefined,
     paypal,
+    headerFooterCacheSeconds: env.HEADER_FOOTER_CACHE_SECONDS ?? (env.UPSTREAM_API_URL === undefined ? 60 : 0),
   };
 }
 

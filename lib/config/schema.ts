@@ -16,6 +16,8 @@ export const envFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   UPSTREAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   UPSTREAM_TIMEOUT_MS: positiveInt.max(600_000).default(15_000),
+  // How long the header and footer's answer serves the same participant's next pages (0: never kept); unset, see headerFooterCacheSeconds.
+  HEADER_FOOTER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -4,6 +4,8 @@ import type { PrivacyTexts } from '@/lib/content/privacy';
 import { PRIVACY_FILE, readPrivacyFile } from '@/lib/content/privacyFile';
 import { deriveKey } from '@/lib/crypto/hmac';
 import { logEvent } from '@/lib/log/logger';
+import { announceHeaderFooterChange, HEADER_FOOTER_CHANNEL } from '@/lib/signals/headerFooter';
+import { listenPostgres } from '@/lib/sql/listen';
 import { openDatabase, type Database } from './db/database';
 import { describeHolder } from './db/folderLock';
 import { migrate } from './db/migrations';
@@ -118,10 +120,14 @@ export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> 
   const purges = startDailyPurge(db, retentionSettings(config));
   // On PGlite the app holds the folder: admin commands come to it over its socket (lib/admin/channel).
   const channel = config.DATABASE_URL ? undefined : await startCommandChannel(db, config);
+  // A branding change made by another process (a worker, an instance, the command line) reaches this
+  // one's copies of the header and footer; on PGlite every change is made in this process.
+  const listening = config.DATABASE_URL ? listenPostgres(config.DATABASE_URL, HEADER_FOOTER_CHANNEL, announceHeaderFooterChange) : undefined;
   return {
     handle: createRequestHandler(db, settings),
     db,
     close: async () => {
+      await listening?.stop();
       await channel?.stop();
       await retries.stop();
       await purges.stop();

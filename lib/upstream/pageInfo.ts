@@ -13,6 +13,7 @@ import { sealTokenRenewal } from '@/lib/session/renewal';
 import { getClientAddress, getSession } from '@/lib/session/server';
 import { SessionCommit } from '@/components/session/SessionCommit';
 import { sendCall } from './client';
+import { cachedHeaderFooter, headerFooterKey } from './headerFooterCache';
 import { pageInfoBody, type PageInfoPath } from './pageInfoBody';
 
 export type { PageInfoPath } from './pageInfoBody';
@@ -133,7 +134,11 @@ export async function loadPage<P extends PageInfoPath>(path: P, options: LoadPag
 export async function loadHeaderFooterInfo(): Promise<ResponseOf<'pageinfo/headerfooter'>> {
   const session = await getSession();
   const claims = decodeClaims(session.token);
-  return sendPageInfo('pageinfo/headerfooter', session, claims, session.token, {});
+  // The same participant's next pages ask the same: kept a while (./headerFooterCache.ts).
+  const key = headerFooterKey(session.token, session.uiLanguage, session.questionnaireLanguage);
+  return cachedHeaderFooter(key, session.uiLanguage, getConfig().headerFooterCacheSeconds, () =>
+    sendPageInfo('pageinfo/headerfooter', session, claims, session.token, {}),
+  );
 }
 
 /** The common body of spec §7 (category, token, languages, product) plus the page's fields. */

@@ -1,0 +1,89 @@
+import { Client } from 'pg';
+import { createTestStore, expectedTestDatabaseKind, type TestStore } from '@/lib/embedded-api/db/testDatabase';
+import { listenPostgres, type Listening } from './listen';
+
+/**
+ * The listener that carries a branding change to every worker and instance (lib/signals/headerFooter.ts).
+ * Without a server: how it keeps trying. On the PostgreSQL pass (TEST_DATABASE_URL): a notification
+ * arrives, and one is made up for those lost while the connection was gone.
+ */
+const waitFor = async (what: () => boolean, ms = 5000) => {
+  const until = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > until) throw new Error('not in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+function logLines(): { lines: string[]; restore(): void } {
+  const lines: string[] = [];
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => lines.push(String(chunk)) > 0);
+  return { lines, restore: () => spy.mockRestore() };
+}
+
+describe('listening without a server', () => {
+  it('tries again, longer each time, says so in the log, and stop() ends the tries', async () => {
+    const log = logLines();
+    const notified = jest.fn();
+    // Port 1: refused at once.
+    const listening = listenPostgres('postgres://nobody@127.0.0.1:1/none', 'header_footer_changed', notified, { retryMs: 20 });
+    try {
+      await waitFor(() => log.lines.filter((line) => line.includes('notification_listener_lost')).length >= 3);
+    } finally {
+      await listening.stop();
+    }
+    const seen = log.lines.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    log.restore();
+    expect(log.lines.length).toBe(seen);
+    expect(log.lines[0]).toContain('"channel":"header_footer_changed"');
+    expect(log.lines[0]).toContain('"code":"ECONNREFUSED"');
+    // Nothing was ever heard, so nothing was made up.
+    expect(notified).not.toHaveBeenCalled();
+  });
+});
+
+if (expectedTestDatabaseKind() === 'postgres') describe('listening on PostgreSQL', () => {
+  let store: TestStore;
+  let listening: Listening | undefined;
+  let sender: Client;
+
+  beforeAll(async () => {
+    store = await createTestStore();
+    sender = new Client({ connectionString: store.databaseUrl });
+    await sender.connect();
+  });
+
+  afterAll(async () => {
+    await listening?.stop();
+    await sender.end();
+    await store.remove();
+  });
+
+  const backendsListening = async () =>
+    (await sender.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %'")).rows;
+
+  it('hears a notification on its channel, not on another; after the server ends its connection, connects again and makes one up', async () => {
+    const notified = jest.fn();
+    listening = listenPostgres(store.databaseUrl!, 'header_footer_changed', notified, { retryMs: 20 });
+    // Until its LISTEN has run: a notification sent before it is not heard.
+    for (let i = 0; i < 200 && (await backendsListening()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await sender.query("select pg_notify('another_channel', '')");
+    await sender.query("select pg_notify('header_footer_changed', 'branding')");
+    await waitFor(() => notified.mock.calls.length === 1);
+
+    const log = logLines();
+    try {
+      const [listener] = await backendsListening();
+      await sender.query('select pg_terminate_backend($1)', [listener!.pid]);
+      await waitFor(() => notified.mock.calls.length === 2);
+    } finally {
+      log.restore();
+    }
+    expect(log.lines.join('')).toContain('notification_listener_lost');
+    // And it hears again.
+    for (let i = 0; i < 200 && (await backendsListening()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await sender.query("select pg_notify('header_footer_changed', 'branding')");
+    await waitFor(() => notified.mock.calls.length === 3);
+  });
+});
