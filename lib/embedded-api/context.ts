@@ -77,10 +77,10 @@ export type ApiContext = {
   /** Where a new personal key's quick hash gets its strong layer, off the request's path. */
   keys: KeyStrengthening;
   /**
-   * A page-info call's reads of its token's participant, by token (authority.ts). Only a page-info
-   * call has it: such a call writes nothing, so its first read stays true to the end, and the rules it
-   * composes (the page, the manual's access code, the renewal) each ask for the same row. A call that
-   * writes reads anew every time.
+   * A call's reads of its token's participant, by token (authority.ts), for the calls that write
+   * nothing (server.ts, readsOnly): their first read stays true to the end, and the rules they compose
+   * (the page, the manual's access code, the renewal) each ask for the same row. A call that writes
+   * reads anew every time.
    */
   participantReads?: Map<string, Promise<unknown>>;
 };

@@ -6,7 +6,7 @@ import { deriveKey } from '@/lib/crypto/hmac';
 import { logEvent } from '@/lib/log/logger';
 import { announceHeaderFooterChange, HEADER_FOOTER_CHANNEL } from '@/lib/signals/headerFooter';
 import { listenPostgres } from '@/lib/sql/listen';
-import { openDatabase, type Database } from './db/database';
+import { openDatabase, reopenDatabase, type Database } from './db/database';
 import { describeHolder } from './db/folderLock';
 import { migrate } from './db/migrations';
 import { removeDemo } from './demo/remove';
@@ -97,22 +97,19 @@ export function embeddedSettings(config: AppConfig): EmbeddedSettings {
 export async function startEmbeddedApi(config: AppConfig): Promise<EmbeddedApi> {
   // Before the database: a wrong privacy file stops the start at once, as a wrong setting does.
   const privacy = await operatorPrivacyTexts();
-  const open = () =>
-    openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.dataDir,
-      lock: { role: 'app', onWait: (holder) => logEvent('warn', 'data_dir_busy_waiting', { holder: describeHolder(holder) }) },
-    });
-  let db = await open();
+  let db = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    lock: { role: 'app', onWait: (holder) => logEvent('warn', 'data_dir_busy_waiting', { holder: describeHolder(holder) }) },
+  });
   await migrate(db);
   await upgradeUnversionedAssessments(db);
   if (config.DEMO_MODE) {
     // PGlite's WebAssembly memory grows with the demo's thousands of rows and never shrinks: the
     // first start kept ~90 MB more than every later one (npm run bench:classroom -- --first-start).
-    // A new instance on the same folder starts small.
+    // A new instance on the same folder, under the same lock, starts small.
     if ((await seedDemoIfEmpty(db)) && db.kind === 'pglite') {
-      await db.close();
-      db = await open();
+      db = await reopenDatabase(db);
       logEvent('info', 'database_reopened', { reason: 'the demo data was written; a new PGlite instance gives back the memory that took' });
     }
   } else {

@@ -1,6 +1,6 @@
 import type { Database } from './db/database';
 import { createMember, findGroupCode } from './groups/store';
-import { createRequestHandler } from './server';
+import { createRequestHandler, readsOnly } from './server';
 import { signToken } from './tokens';
 import { sendTo, startTestApi, testSettings, type Handle } from './testApi';
 
@@ -71,6 +71,20 @@ describe('participant reads per call', () => {
     const second = await readsOf('pageinfo/kodew/personalinfo', { token, uiLanguage: 'de-DE' });
     expect(second.reads).toBe(1);
     expect(second.answer.statusCode).not.toBe(1);
+  });
+
+  it.each([
+    ['pageinfo', true],
+    ['pageinfo/kodew/personalinfo', true],
+    ['pageinfo/headerfooter', true],
+    // Saves the page sent with it.
+    ['pageinfo/questionnaire', false],
+    // Its sign-out revokes the participant's tokens.
+    ['pageinfo/error', false],
+    ['submit/kodew/personalinfo', false],
+    ['submit/kodew/assessmentselection', false],
+  ])('%s reads its participant once: %p', (path, once) => {
+    expect(readsOnly(path)).toBe(once);
   });
 
   it('a page without a token reads nothing', async () => {

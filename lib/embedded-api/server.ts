@@ -16,6 +16,15 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08000', '08001', '08003', '08006'].includes(code);
 }
 
+/**
+ * The calls that write nothing, whose participant is read once (ApiContext.participantReads): the
+ * page-info calls, but for the questionnaire page, which saves the page sent with it, and the error
+ * page, whose sign-out revokes the participant's tokens.
+ */
+export function readsOnly(path: string): boolean {
+  return path.startsWith('pageinfo') && path !== 'pageinfo/questionnaire' && path !== 'pageinfo/error';
+}
+
 /** `now` is the clock the handlers judge tokens and locks by; tests move it instead of sleeping. */
 export type HandlerOptions = { now?: () => number; keys?: KeyStrengthening };
 
@@ -47,7 +56,7 @@ export function createRequestHandler(db: Database, settings: EmbeddedSettings, {
     }
     const clientAddress = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
     try {
-      const ctx: ApiContext = { db, settings, clientAddress, now: now(), keys, ...(path.startsWith('pageinfo') && { participantReads: new Map() }) };
+      const ctx: ApiContext = { db, settings, clientAddress, now: now(), keys, ...(readsOnly(path) && { participantReads: new Map() }) };
       const answer = await handler(parsed.data, ctx);
       if (typeof answer === 'string') return new Response(answer, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
       return json(answer);

@@ -5,7 +5,8 @@ import { listenPostgres, type Listening } from './listen';
 /**
  * The listener that carries a branding change to every worker and instance (lib/signals/headerFooter.ts).
  * Without a server: how it keeps trying. On the PostgreSQL pass (TEST_DATABASE_URL): a notification
- * arrives, and one is made up for those lost while the connection was gone.
+ * arrives, one is made up whenever listening starts (what was sent before was lost), and a stop
+ * leaves no connection behind.
  */
 const waitFor = async (what: () => boolean, ms = 5000) => {
   const until = Date.now() + ms;
@@ -63,27 +64,43 @@ if (expectedTestDatabaseKind() === 'postgres') describe('listening on PostgreSQL
   const backendsListening = async () =>
     (await sender.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %'")).rows;
 
-  it('hears a notification on its channel, not on another; after the server ends its connection, connects again and makes one up', async () => {
+  it('makes one up once listening (what was sent before is lost), hears one on its channel, not on another; after the server ends its connection, connects again and makes one up', async () => {
     const notified = jest.fn();
     listening = listenPostgres(store.databaseUrl!, 'header_footer_changed', notified, { retryMs: 20 });
-    // Until its LISTEN has run: a notification sent before it is not heard.
-    for (let i = 0; i < 200 && (await backendsListening()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => notified.mock.calls.length === 1);
+    expect(await backendsListening()).toHaveLength(1);
     await sender.query("select pg_notify('another_channel', '')");
     await sender.query("select pg_notify('header_footer_changed', 'branding')");
-    await waitFor(() => notified.mock.calls.length === 1);
+    await waitFor(() => notified.mock.calls.length === 2);
 
     const log = logLines();
     try {
       const [listener] = await backendsListening();
       await sender.query('select pg_terminate_backend($1)', [listener!.pid]);
-      await waitFor(() => notified.mock.calls.length === 2);
+      await waitFor(() => notified.mock.calls.length === 3);
     } finally {
       log.restore();
     }
     expect(log.lines.join('')).toContain('notification_listener_lost');
     // And it hears again.
-    for (let i = 0; i < 200 && (await backendsListening()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await sender.query("select pg_notify('header_footer_changed', 'branding')");
-    await waitFor(() => notified.mock.calls.length === 3);
+    await waitFor(() => notified.mock.calls.length === 4);
+    await listening.stop();
+    listening = undefined;
+    expect(await backendsListening()).toHaveLength(0);
+  });
+
+  it('stopped while it is still connecting, it leaves no connection behind', async () => {
+    const notified = jest.fn();
+    const early = listenPostgres(store.databaseUrl!, 'header_footer_changed', notified, { retryMs: 20 });
+    await early.stop();
+    // Not even for a moment after stop() is done.
+    const seen: number[] = [];
+    for (const until = Date.now() + 500; Date.now() < until; ) {
+      const connected = await sender.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      seen.push(connected.rows[0]!.n);
+    }
+    expect(Math.max(...seen)).toBe(0);
+    expect(notified).not.toHaveBeenCalled();
   });
 });

@@ -3,34 +3,50 @@ import { logEvent } from '@/lib/log/logger';
 /** The first wait before connecting again, doubled after each failure up to MAX_RETRY_MS. */
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
+/** How long stop() waits for the server to say goodbye before it drops the connection. */
+const END_WAIT_MS = 1000;
 
 export type Listening = { stop(): Promise<void> };
 
+type Client = import('pg').Client;
+
 /**
  * Listens on a PostgreSQL notification channel for as long as the process runs, on a connection
- * of its own (a pool's connections come and go, and LISTEN belongs to one). A lost connection is
- * opened again, after 0.5 s, then twice as long each time up to 30 s; since notifications sent
- * meanwhile are lost, `onNotify` is called once the connection is back, as if one had come.
+ * of its own (a pool's connections come and go, and LISTEN belongs to one), with TCP keep-alive so
+ * that a link that died quietly is noticed. A lost connection is opened again, after 0.5 s, then
+ * twice as long each time up to 30 s. `onNotify` is called for each notification on the channel,
+ * and also each time the LISTEN has started: a notification sent before it (while the app started,
+ * or while the connection was gone) was never heard, so one is made up.
  */
 export function listenPostgres(url: string, channel: string, onNotify: () => void, { retryMs = FIRST_RETRY_MS } = {}): Listening {
   let stopped = false;
-  let current: import('pg').Client | undefined;
+  let current: Client | undefined;
+  let connecting: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let wait = retryMs;
-  let connectedBefore = false;
 
   const again = () => {
     if (stopped || timer) return;
     timer = setTimeout(() => {
       timer = undefined;
-      void connect();
+      connecting = connect();
     }, wait);
     wait = Math.min(wait * 2, MAX_RETRY_MS);
   };
 
+  /** Ends a connection, waiting at most END_WAIT_MS for the server (a dead link never answers). */
+  const end = async (client: Client) => {
+    let waited: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (waited = setTimeout(resolve, END_WAIT_MS)));
+    await Promise.race([client.end().catch(() => undefined), late]);
+    clearTimeout(waited);
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  };
+
   async function connect() {
     const { Client } = await import('pg');
-    const client = new Client({ connectionString: url });
+    if (stopped) return;
+    const client = new Client({ connectionString: url, keepAlive: true });
     current = client;
     let lost = false;
     const onLost = (error?: Error & { code?: string }) => {
@@ -38,7 +54,7 @@ export function listenPostgres(url: string, channel: string, onNotify: () => voi
       lost = true;
       if (!stopped) logEvent('warn', 'notification_listener_lost', { channel, ...(error && { code: error.code, message: error.message }) });
       client.removeAllListeners('notification');
-      client.end().catch(() => undefined);
+      void end(client);
       again();
     };
     client.on('error', onLost);
@@ -54,21 +70,22 @@ export function listenPostgres(url: string, channel: string, onNotify: () => voi
       onLost(error as Error & { code?: string });
       return;
     }
-    if (stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
+    if (stopped) return;
     wait = retryMs;
-    if (connectedBefore) onNotify();
-    connectedBefore = true;
+    onNotify();
   }
 
-  void connect();
+  connecting = connect();
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await current?.end().catch(() => undefined);
+      // A connection being opened is ended once it is (or has failed); then whatever is left.
+      const opening = connecting;
+      const client = current;
+      if (client) await end(client);
+      await Promise.race([opening, new Promise((resolve) => setTimeout(resolve, END_WAIT_MS))]);
+      if (current && current !== client) await end(current);
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { openPglite } from '@/lib/sql/pglite';
 import { openPostgres } from '@/lib/sql/postgres';
 import type { Database } from '@/lib/sql/types';
-import { lockFolder, type LockOptions } from './folderLock';
+import { lockFolder, type FolderLock, type LockOptions } from './folderLock';
 
 export type { Database, Sql } from '@/lib/sql/types';
 
@@ -43,10 +43,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // The lock's file lives in the data directory, which may not exist yet.
   fs.mkdirSync(path.dirname(folder), { recursive: true });
   const lock = await lockFolder(options.dataDir, options.lock ?? { role: 'app' });
+  return openLocked(folder, lock, options.emptyCluster);
+}
+
+/** A PGlite folder opened under its lock, and what reopenDatabase needs to open it again under the same lock. */
+type Locked = { folder: string; lock: FolderLock; reopening: boolean };
+const LOCKED = new WeakMap<Database, Locked>();
+
+async function openLocked(folder: string, lock: FolderLock, emptyCluster?: Blob): Promise<Database> {
+  const locked: Locked = { folder, lock, reopening: false };
   try {
-    return await openPglite(folder, { settings: PGLITE_SETTINGS, afterClose: () => lock.release(), emptyCluster: options.emptyCluster });
+    // Closed for good, the lock is given back; closed to be opened again (reopenDatabase), it is kept.
+    const db = await openPglite(folder, { settings: PGLITE_SETTINGS, afterClose: () => locked.reopening || lock.release(), emptyCluster });
+    LOCKED.set(db, locked);
+    return db;
   } catch (error) {
     lock.release();
     throw error;
   }
+}
+
+/**
+ * The same PGlite folder closed and opened again by a new instance, its lock held throughout (no
+ * command or other app can take the folder in between). Why: PGlite's WebAssembly memory grows with
+ * what it was asked to do and never shrinks; a new instance starts small. A database that is not a
+ * PGlite folder (PostgreSQL, in memory) is returned as it is.
+ */
+export async function reopenDatabase(db: Database): Promise<Database> {
+  const locked = LOCKED.get(db);
+  if (!locked) return db;
+  locked.reopening = true;
+  try {
+    await db.close();
+  } finally {
+    locked.reopening = false;
+  }
+  return openLocked(locked.folder, locked.lock);
 }

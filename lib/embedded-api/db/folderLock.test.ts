@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { openDatabase } from './database';
+import { openDatabase, reopenDatabase, type Database } from './database';
 import { FolderBusyError, HEARTBEAT_MS, LOCK_FILE, lockFolder, takeOver, type LockHolder, type LockRole } from './folderLock';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'holdFolder.mjs');
@@ -141,6 +141,31 @@ describe('the PGlite folder lock, with real second processes', () => {
     expect(readLock(dataDir).pid).toBe(winner.child.pid);
     await closeHeld(winner);
   }, 180_000);
+});
+
+describe('opening the folder again (reopenDatabase)', () => {
+  it('keeps the lock throughout: no command takes the folder between the close and the new open; the data is there; close gives it back', async () => {
+    const dataDir = folder();
+    const db = await openDatabase({ dataDir });
+    await db.query('create table kept (n int)');
+    await db.query('insert into kept values (42)');
+    let reopened: Database | undefined;
+    const reopening = reopenDatabase(db).then((again) => (reopened = again));
+    // A command that tries again and again while the app reopens: every try is refused.
+    const tries: string[] = [];
+    while (!reopened) {
+      tries.push(await lockFolder(dataDir, { role: 'command line', waitMs: 0 }).then((lock) => (lock.release(), 'taken'), (error: Error) => error.constructor.name));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await reopening;
+    expect(tries.length).toBeGreaterThan(3);
+    expect(new Set(tries)).toEqual(new Set(['FolderBusyError']));
+    expect(reopened).not.toBe(db);
+    expect(await reopened.query('select n from kept')).toEqual([{ n: 42 }]);
+    expect(readLock(dataDir).pid).toBe(process.pid);
+    await reopened.close();
+    expect(fs.existsSync(lockFile(dataDir))).toBe(false);
+  }, 60_000);
 });
 
 describe('who counts as holding the folder', () => {
