@@ -8,6 +8,13 @@ const END_WAIT_MS = 1000;
 
 export type Listening = { stop(): Promise<void> };
 
+/** Waits for `promise`, END_WAIT_MS at most; the timer is gone either way (it keeps no process up). */
+async function atMost(promise: Promise<unknown> | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, END_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
 type Client = import('pg').Client;
 
 /**
@@ -36,10 +43,7 @@ export function listenPostgres(url: string, channel: string, onNotify: () => voi
 
   /** Ends a connection, waiting at most END_WAIT_MS for the server (a dead link never answers). */
   const end = async (client: Client) => {
-    let waited: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => (waited = setTimeout(resolve, END_WAIT_MS)));
-    await Promise.race([client.end().catch(() => undefined), late]);
-    clearTimeout(waited);
+    await atMost(client.end().catch(() => undefined));
     (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   };
 
@@ -84,7 +88,7 @@ export function listenPostgres(url: string, channel: string, onNotify: () => voi
       const opening = connecting;
       const client = current;
       if (client) await end(client);
-      await Promise.race([opening, new Promise((resolve) => setTimeout(resolve, END_WAIT_MS))]);
+      await atMost(opening);
       if (current && current !== client) await end(current);
     },
   };
