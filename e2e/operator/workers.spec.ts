@@ -129,7 +129,11 @@ test.describe('@operator every core: worker processes on PostgreSQL', needs('own
   });
 
   test('a stop while a new worker still starts ends every worker, then the primary, with exit code 0', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
+    // Both workers serve first: the one that replaced the worker killed above may still be starting
+    // (the journey before needs only one to serve), and the survivor below must be one that listens.
+    const readyLines = () => server!.output().split('\n').filter((line) => line.startsWith('> Ready on')).length;
+    await expect.poll(readyLines, { timeout: 60_000 }).toBe(3);
     const [victim, survivor] = workersOf(server!.pid);
     process.kill(victim!, 'SIGKILL');
     await expect.poll(() => workersOf(server!.pid).filter((pid) => pid !== survivor && pid !== victim), { timeout: 10_000 }).toHaveLength(1);
