@@ -85,12 +85,13 @@ function refusedFor(failure: TokenFailure): Refused {
  * or revoked one. The revocation and the row come in one statement: every call of a participant
  * asks this, so it is the statement the database answers most often.
  */
-type ParticipantRead = { payload: TokenPayload; row?: ParticipantRow } | Refused;
+/** A token read: its claims and its assessment's row, or the refusal. */
+export type ParticipantRead = { payload: TokenPayload; row?: ParticipantRow } | Refused;
 
 async function readParticipant(token: string | undefined, ctx: ApiContext): Promise<ParticipantRead> {
   const reads = ctx.participantReads;
   if (!reads || token === undefined) return readParticipantAnew(token, ctx);
-  let read = reads.get(token) as Promise<ParticipantRead> | undefined;
+  let read = reads.get(token);
   if (!read) {
     read = readParticipantAnew(token, ctx);
     reads.set(token, read);

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/api/languages';
 import type { Database } from './db/database';
 import type { PaypalConfig } from '@/lib/config/paypal';
 import type { PrivacyTexts } from '@/lib/content/privacy';
+import type { ParticipantRead } from './authority';
 
 export type EmbeddedSettings = {
   tokenSecret: string;
@@ -82,7 +83,7 @@ export type ApiContext = {
    * (the page, the manual's access code, the renewal) each ask for the same row. A call that writes
    * reads anew every time.
    */
-  participantReads?: Map<string, Promise<unknown>>;
+  participantReads?: Map<string, Promise<ParticipantRead>>;
 };
 
 /** An answer in the upstream's shape; HTTP status is 200 whenever the call itself was understood. */

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { createTestStore, expectedTestDatabaseKind, type TestStore } from '@/lib/embedded-api/db/testDatabase';
+import { captureOutput, type CapturedOutput } from '@/lib/log/captureOutput';
 import { listenPostgres, type Listening } from './listen';
 
 /**
@@ -16,31 +17,24 @@ const waitFor = async (what: () => boolean, ms = 5000) => {
   }
 };
 
-function logLines(): { lines: string[]; restore(): void } {
-  const lines: string[] = [];
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => lines.push(String(chunk)) > 0);
-  return { lines, restore: () => spy.mockRestore() };
-}
+const lostEvents = (log: CapturedOutput) => log.events().filter((event) => event.event === 'notification_listener_lost');
 
 describe('listening without a server', () => {
   it('tries again, longer each time, says so in the log, and stop() ends the tries', async () => {
-    const log = logLines();
+    const log = captureOutput();
     const notified = jest.fn();
     // Port 1: refused at once.
     const listening = listenPostgres('postgres://nobody@127.0.0.1:1/none', 'header_footer_changed', notified, { retryMs: 20 });
     try {
-      await waitFor(() => log.lines.filter((line) => line.includes('notification_listener_lost')).length >= 3);
+      await waitFor(() => lostEvents(log).length >= 3);
     } finally {
       await listening.stop();
     }
-    const seen = log.lines.length;
+    const seen = lostEvents(log).length;
     await new Promise((resolve) => setTimeout(resolve, 300));
     log.restore();
-    expect(log.lines.length).toBe(seen);
-    // Its own lines (a new jest worker may also print Node's warning about VM modules as pg is imported).
-    const lost = log.lines.filter((line) => line.includes('notification_listener_lost'));
-    expect(lost[0]).toContain('"channel":"header_footer_changed"');
-    expect(lost[0]).toContain('"code":"ECONNREFUSED"');
+    expect(lostEvents(log)).toHaveLength(seen);
+    expect(lostEvents(log)[0]).toMatchObject({ level: 'warn', channel: 'header_footer_changed', code: 'ECONNREFUSED' });
     // Nothing was ever heard, so nothing was made up.
     expect(notified).not.toHaveBeenCalled();
   });
@@ -75,7 +69,7 @@ if (expectedTestDatabaseKind() === 'postgres') describe('listening on PostgreSQL
     await sender.query("select pg_notify('header_footer_changed', 'branding')");
     await waitFor(() => notified.mock.calls.length === 2);
 
-    const log = logLines();
+    const log = captureOutput();
     try {
       const [listener] = await backendsListening();
       await sender.query('select pg_terminate_backend($1)', [listener!.pid]);
@@ -83,7 +77,7 @@ if (expectedTestDatabaseKind() === 'postgres') describe('listening on PostgreSQL
     } finally {
       log.restore();
     }
-    expect(log.lines.join('')).toContain('notification_listener_lost');
+    expect(lostEvents(log)).not.toHaveLength(0);
     // And it hears again.
     await sender.query("select pg_notify('header_footer_changed', 'branding')");
     await waitFor(() => notified.mock.calls.length === 4);

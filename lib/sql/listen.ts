@@ -36,7 +36,7 @@ export function listenPostgres(url: string, channel: string, onNotify: () => voi
     if (stopped || timer) return;
     timer = setTimeout(() => {
       timer = undefined;
-      connecting = connect();
+      connecting = attempt();
     }, wait);
     wait = Math.min(wait * 2, MAX_RETRY_MS);
   };
@@ -79,7 +79,16 @@ export function listenPostgres(url: string, channel: string, onNotify: () => voi
     onNotify();
   }
 
-  connecting = connect();
+  /** A connection tried; what fails before the client has its own handlers (loading pg, a URL it cannot read) is told and tried again too. */
+  function attempt(): Promise<void> {
+    return connect().catch((error: Error & { code?: string }) => {
+      if (stopped) return;
+      logEvent('warn', 'notification_listener_lost', { channel, code: error.code, message: error.message });
+      again();
+    });
+  }
+
+  connecting = attempt();
   return {
     async stop() {
       stopped = true;
