@@ -11,6 +11,8 @@ export type FuzzRequest = {
   body?: Buffer;
   /** Send only this many bytes of the body (Content-Length announces all of it), then drop the connection. */
   abortAfterBytes?: number;
+  /** On a connection of its own, not a pooled kept-alive one (a request sent again after meeting one closed as idle). */
+  freshConnection?: boolean;
 };
 
 export type FuzzResponse = {
@@ -64,7 +66,7 @@ export function createClient(port: number, concurrency: number, timeoutMs: numbe
           path: request.path,
           headers: request.headers,
           // A request broken off on purpose must not poison a pooled connection.
-          agent: request.abortAfterBytes === undefined && !freshConnections ? agent : tls ? new https.Agent({ ca: tls.ca }) : false,
+          agent: request.abortAfterBytes === undefined && !freshConnections && !request.freshConnection ? agent : tls ? new https.Agent({ ca: tls.ca }) : false,
           timeout: timeoutMs,
           setHost: !Object.keys(request.headers).some((name) => name.toLowerCase() === 'host'),
         });

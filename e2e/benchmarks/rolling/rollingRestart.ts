@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createClient, type FuzzResponse } from '../../fuzz/http';
+import { createClient } from '../../fuzz/http';
 import { seededRandom } from '../../fuzz/random';
 import { startServer, type RunningServer } from '../../fuzz/server';
 import { cookieHeader, cookiesOf } from '../../fuzz/sessions';
@@ -23,6 +23,7 @@ import { startNginx, type Nginx, type UpstreamLine } from '../../support/nginx';
 import { runParticipant, type AcknowledgedSave, type Recorder } from '../durability/participant';
 import { createParticipants } from '../durability/participants';
 import { readBack } from '../durability/readBack';
+import { resendClosedIdle } from '../support/resendClosedIdle';
 
 export type RollingOptions = {
   databaseUrl: string;
@@ -160,7 +161,7 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
   };
   const servers: Record<'A' | 'B', RunningServer | undefined> = { A: undefined, B: undefined };
   let nginx: Nginx | undefined;
-  let client: ReturnType<typeof createClient> | undefined;
+  let client: ReturnType<typeof resendClosedIdle> | undefined;
   try {
     [servers.A, servers.B] = await Promise.all([start('A'), start('B')]);
     nginx = await startNginx({ instances: [ports.A, ports.B], httpsPort: options.ports.https, httpPort: options.ports.http });
@@ -168,22 +169,7 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
     const pool = await createParticipants({ ...process.env, ...shared, DATA_DIR: dataDirs.A }, options.participants * options.assessmentsEach);
 
     // Every request and whether it got the answer it should have; the participants judge that and say so to the recorder.
-    let requests = 0;
-    let resent = 0;
-    const https = createClient(nginx.httpsPort, options.participants, 30_000, { tls: { ca: nginx.ca } });
-    client = {
-      close: https.close,
-      send: async (request) => {
-        requests++;
-        const answer: FuzzResponse = await https.send(request);
-        if (!answer.reusedConnection) return answer;
-        // As a browser does: a request that met a kept-alive connection nginx closed as idle (an old
-        // nginx worker after a reload does) goes out again, on another connection.
-        resent++;
-        requests++;
-        return https.send(request);
-      },
-    };
+    client = resendClosedIdle(createClient(nginx.httpsPort, options.participants, 30_000, { tls: { ca: nginx.ca } }));
     const saves: AcknowledgedSave[] = [];
     const failures = new Map<string, number>();
     let phase = 'before the restarts';
@@ -246,8 +232,8 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
     }
     const found = await readBack({ ...process.env, ...shared }, saves);
     return {
-      requests,
-      resent,
+      requests: client.counts.requests,
+      resent: client.counts.resent,
       failed: [...failures.values()].reduce((a, b) => a + b, 0),
       failures: Object.fromEntries(failures),
       saves: { acknowledged: found.savesAcknowledged, found: found.savesFound, lost: found.savesAcknowledged - found.savesFound },
