@@ -69,8 +69,11 @@ describe('with the embedded API', () => {
     setEnvironment({});
     expect(await upstreamIsReady()).toBe(true);
     const { embeddedApi } = await import('@/lib/embedded-api');
-    await (await embeddedApi()).db.close();
+    const api = await embeddedApi();
+    await api.db.close();
     expect(await upstreamIsReady()).toBe(false);
+    // The rest of it goes too: its command channel's socket kept the test's process alive after the run.
+    await api.close().catch(() => undefined);
     delete (globalThis as Store)[EMBEDDED_KEY];
   }, 90_000);
 
