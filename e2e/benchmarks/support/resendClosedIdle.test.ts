@@ -55,9 +55,11 @@ describe('resendClosedIdle', () => {
   });
 
   it('sends a request that failed on a new connection only once', async () => {
-    const client = resendClosedIdle(createClient(port, 1, 5_000));
-    server.close();
-    server.closeAllConnections();
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const client = resendClosedIdle(createClient(closedPort, 1, 5_000));
     try {
       const answer = await client.send(GET);
       expect(answer.status).toBe(0);
@@ -66,7 +68,5 @@ describe('resendClosedIdle', () => {
     } finally {
       client.close();
     }
-    server = http.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
 });
