@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { decodeClaims } from '@/lib/session/claims';
 import type { Database } from './db/database';
 import { createMember, findGroupCode } from './groups/store';
+import { importQuestionnaireFile } from './questionnaires/import';
 import { signToken } from './tokens';
 import { bundledDefinition, sendTo, startTestApi, testSettings, type Answer, type Handle } from './testApi';
 
@@ -257,5 +261,29 @@ describe('/kodewinfo: pageinfo with category kodewinfo', () => {
       expect(answer.statusCode).toBe(1);
       expect([...texts(answer).keys()].filter((k) => k.startsWith('KodewInfo'))).toEqual(['KodewInfoTitle', 'KodewInfoText']);
     }
+  });
+});
+
+describe("the questionnaires' titles", () => {
+  it('follow a new version at once, on the selection page and on /kodewinfo', async () => {
+    const { token } = await newParticipant();
+    // Both pages read the titles first: anything that kept them must not keep the old version's.
+    expect(selections(await page(token)).map((s) => s.title)).toEqual(['Strengths profile', 'Motivation', 'Leadership potential']);
+    const infoTitle = async () =>
+      new Map((((await call('pageinfo', { category: 'kodewinfo', token, uiLanguage: 'en-US' })).translations ?? []) as Array<{ key: string; value: string }>).map((t) => [t.key, t.value])).get('KodewInfoTitle_2');
+    expect(await infoTitle()).toBe('Motivation');
+
+    const motivation = JSON.parse(fs.readFileSync('content/questionnaires/kodew-motivation.json', 'utf8')) as { title: Record<string, string> };
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'titles-'));
+    // Its images go beside it, as the import asks.
+    fs.cpSync('content/questionnaires/kodew-motivation', path.join(folder, 'kodew-motivation'), { recursive: true });
+    const file = path.join(folder, 'kodew-motivation.json');
+    fs.writeFileSync(file, JSON.stringify({ ...motivation, title: { ...motivation.title, de: 'Motivation (neu)', en: 'Motivation (new)' } }));
+    const imported = await importQuestionnaireFile(db, file);
+    expect(imported).toMatchObject({ status: 'new-version', version: 2 });
+
+    expect(selections(await page(token)).map((s) => s.title)).toEqual(['Strengths profile', 'Motivation (new)', 'Leadership potential']);
+    expect(selections(await page(token, 'de-DE')).map((s) => s.title)).toEqual(['Stärkenprofil', 'Motivation (neu)', 'Führungspotenzial']);
+    expect(await infoTitle()).toBe('Motivation (new)');
   });
 });
