@@ -31,6 +31,9 @@
  *   --window S             arrivals spread at random over S seconds (BENCH_WINDOW_S, default 10)
  *   --addresses distinct|one|both  which classrooms to run (default both)
  *   --pages                also load the pages between the calls
+ *   --navigation full|client  with --pages: each page after the entry page as a full load, as the
+ *                          app's steps load them (default), or as the RSC payload a client-side
+ *                          navigation would ask for (participant.ts): what such steps would cost
  *   --until <step>         stop after this step ('login', 'personal info', 'selection', …): the
  *                          timing ends there, to see what each stretch costs
  *   --warm-up N            participants who go through first, one after the other, not counted
@@ -76,6 +79,7 @@ function settings() {
       window: { type: 'string' },
       addresses: { type: 'string' },
       pages: { type: 'boolean' },
+      navigation: { type: 'string' },
       until: { type: 'string' },
       'warm-up': { type: 'string' },
       seed: { type: 'string' },
@@ -91,6 +95,9 @@ function settings() {
   };
   const addresses = values.addresses ?? 'both';
   if (!['distinct', 'one', 'both'].includes(addresses)) throw new Error(`--addresses: '${addresses}' is not distinct, one or both`);
+  const navigation = values.navigation ?? 'full';
+  if (navigation !== 'full' && navigation !== 'client') throw new Error(`--navigation: '${navigation}' is not full or client`);
+  if (navigation === 'client' && values.pages !== true) throw new Error('--navigation client needs --pages');
   const until = values.until as Step | undefined;
   if (until !== undefined && (!STEPS.includes(until) || until === 'entry page')) throw new Error(`--until: '${until}' is none of ${STEPS.slice(1).join(', ')}`);
   return {
@@ -99,6 +106,7 @@ function settings() {
     windowS: number(values.window ?? env.BENCH_WINDOW_S ?? '10', '--window', (n) => n >= 0),
     classrooms: (addresses === 'both' ? ['distinct', 'one'] : [addresses]) as Classroom[],
     pages: values.pages === true,
+    navigation: navigation as 'full' | 'client',
     stepCpu: values['step-cpu'] === true,
     firstStart: values['first-start'] === true,
     warmUp: number(values['warm-up'] ?? env.BENCH_WARM_UP ?? '10', '--warm-up', (n) => Number.isInteger(n) && n >= 0 && n <= 1000),
@@ -204,7 +212,7 @@ async function main(): Promise<number> {
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.error(
     `bench:classroom: ${options.participants} participants within ${options.windowS} s with group code ${GROUP_CODE} on ${database}` +
-      `${options.pages ? ', loading every page on the way' : ''}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+      `${options.pages ? `, loading every page on the way${options.navigation === 'client' ? ' as client-side navigations' : ''}` : ''}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
   );
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-classroom-'));
@@ -221,7 +229,7 @@ async function main(): Promise<number> {
     }
     await sleep(SETTLE_MS);
     const base = {
-      groupCode: GROUP_CODE, language: LANGUAGE, fields: group.fields, firstQuestion: Object.values(firstQuestion), pages: options.pages,
+      groupCode: GROUP_CODE, language: LANGUAGE, fields: group.fields, firstQuestion: Object.values(firstQuestion), pages: options.pages, navigation: options.navigation,
       ...(options.until && { until: options.until }),
     };
 
@@ -265,6 +273,7 @@ async function main(): Promise<number> {
       participants: options.participants,
       windowS: options.windowS,
       pages: options.pages,
+      navigation: options.navigation,
       ...(options.until && { until: options.until }),
       loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 10) / 10),
       results,

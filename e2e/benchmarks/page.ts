@@ -34,6 +34,7 @@ import { cookieHeader, cookiesOf } from '../fuzz/sessions';
 import { freePort, startServer, type RunningServer } from '../fuzz/server';
 import { runParticipant, STEPS, type Step } from './classroom/participant';
 import { cpuSecondsOf } from './support/processMemory';
+import { rscRequest, type RscRequest } from './support/rscRequest';
 
 const KINDS = ['html', 'rsc', 'rsc-state'] as const;
 type Kind = (typeof KINDS)[number];
@@ -66,16 +67,8 @@ function settings() {
 }
 
 /** What the browser's router sends with a client-side navigation from the route `from`. */
-async function rscRequests(from: string): Promise<Record<Exclude<Kind, 'html'>, { headers: Record<string, string>; query: string }>> {
-  // Next's own hash of the headers: a wrong one is answered with a redirect, not the payload.
-  const { computeCacheBustingSearchParam } = (await import('next/dist/shared/lib/router/utils/cache-busting-search-param.js')) as {
-    computeCacheBustingSearchParam: (...headers: Array<string | undefined>) => Promise<string>;
-  };
-  const tree = encodeURIComponent(JSON.stringify(['', { children: [from, { children: ['__PAGE__', {}] }] }, null, null, 1]));
-  return {
-    rsc: { headers: { rsc: '1' }, query: `?_rsc=${await computeCacheBustingSearchParam(undefined, undefined, undefined, undefined)}` },
-    'rsc-state': { headers: { rsc: '1', 'next-router-state-tree': tree }, query: `?_rsc=${await computeCacheBustingSearchParam(undefined, undefined, tree, undefined)}` },
-  };
+async function rscRequests(from: string): Promise<Record<Exclude<Kind, 'html'>, RscRequest>> {
+  return { rsc: await rscRequest(), 'rsc-state': await rscRequest(from) };
 }
 
 async function main(): Promise<number> {

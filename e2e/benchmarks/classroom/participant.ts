@@ -3,6 +3,7 @@ import type { AdditionalFieldDefinition } from '@/lib/content/groupCode';
 import type { createClient, FuzzRequest, FuzzResponse } from '../../fuzz/http';
 import { cookieHeader, cookiesOf } from '../../fuzz/sessions';
 import { encryptCode } from '../../support/api';
+import { rscRequest } from '../support/rscRequest';
 
 type Client = ReturnType<typeof createClient>;
 
@@ -35,6 +36,14 @@ export type ParticipantPlan = {
   firstQuestion: string[];
   /** Also load every page the browser shows on the way (personal info, e-mail, manual, selection, info). */
   pages: boolean;
+  /**
+   * How the pages after the entry page are asked for: 'full', as the app's steps load them (a full
+   * load each, lib/client/navigate.ts), or 'client', as client-side navigations would ask for them
+   * (the RSC payload: of the whole tree after a call, which may have given a new token that the
+   * root layout's header follows; else with the router state of the page before). 'client' measures
+   * what such a design would cost the server; the app does not navigate so.
+   */
+  navigation?: 'full' | 'client';
   /** Stop after this step (timing ends there): to find which step costs what. */
   until?: Step;
   /** Called right before and right after each step's request: the bench's --step-cpu reads the server's CPU there. */
@@ -93,14 +102,27 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
     if (step === plan.until) throw new Reached();
   };
 
+  // The route the participant is on, and whether a call came since its page (the 'client' navigation).
+  let route: string | undefined;
+  let calledSincePage = false;
   const page = async (step: Step, path: string, mustShow?: string[]) => {
-    const response = await timed(step, { label: step, method: 'GET', path, headers: { accept: 'text/html', cookie: cookieHeader(jar), ...forwarded } });
+    const asked = plan.navigation === 'client' && route !== undefined ? await rscRequest(calledSincePage ? undefined : route) : undefined;
+    const response = await timed(step, {
+      label: step,
+      method: 'GET',
+      path: path + (asked?.query ?? ''),
+      headers: { ...(asked?.headers ?? { accept: 'text/html' }), cookie: cookieHeader(jar), ...forwarded },
+    });
+    if (asked && !String(response.headers['content-type']).startsWith('text/x-component')) throw new StepFailed(step, `no RSC payload but ${String(response.headers['content-type'])}`);
+    route = path.split('/')[1];
+    calledSincePage = false;
     if (mustShow && !mustShow.some((text) => response.body.includes(text))) throw new StepFailed(step, `the page shows none of ${mustShow.map((t) => `'${t}'`).join(', ')}`);
     reached(step);
     return response;
   };
 
   const call = async (step: Step, path: string, body: unknown): Promise<Record<string, unknown>> => {
+    calledSincePage = true;
     const response = await timed(step, {
       label: step,
       method: 'POST',
