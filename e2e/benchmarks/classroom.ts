@@ -18,7 +18,7 @@
  *
  * It runs twice on the same server: every participant from an address of their own (a classroom
  * of devices), then all from ONE address (a classroom behind NAT), and prints p50/p95/max from
- * code submit to first questionnaire page, each step's p50/p95, the server's CPU time (every process
+ * code submit to first questionnaire page (and from asking for the deep link's page, its wait included), each step's p50/p95, the server's CPU time (every process
  * of it: the workers too) and PostgreSQL's (its processes on this machine; none on PGlite), per
  * participant as well, how long the
  * server stayed busy after the last first page (the strong layer of the new keys' hashes, which
@@ -34,6 +34,9 @@
  *   --navigation full|client  with --pages: each page after the entry page as a full load, as the
  *                          app's steps load them (default), or as the RSC payload a client-side
  *                          navigation would ask for (participant.ts): what such steps would cost
+ *   --connections pooled|fresh  pooled (default): kept-alive connections, as a browser keeps them to
+ *                          the app; fresh: every request on a new connection, as the app gets them
+ *                          behind the nginx site of docs/operations.md (no keepalive to the instances)
  *   --until <step>         stop after this step ('login', 'personal info', 'selection', …): the
  *                          timing ends there, to see what each stretch costs
  *   --warm-up N            participants who go through first, one after the other, not counted
@@ -80,6 +83,7 @@ function settings() {
       addresses: { type: 'string' },
       pages: { type: 'boolean' },
       navigation: { type: 'string' },
+      connections: { type: 'string' },
       until: { type: 'string' },
       'warm-up': { type: 'string' },
       seed: { type: 'string' },
@@ -98,6 +102,8 @@ function settings() {
   const navigation = values.navigation ?? 'full';
   if (navigation !== 'full' && navigation !== 'client') throw new Error(`--navigation: '${navigation}' is not full or client`);
   if (navigation === 'client' && values.pages !== true) throw new Error('--navigation client needs --pages');
+  const connections = values.connections ?? 'pooled';
+  if (connections !== 'pooled' && connections !== 'fresh') throw new Error(`--connections: '${connections}' is not pooled or fresh`);
   const until = values.until as Step | undefined;
   if (until !== undefined && (!STEPS.includes(until) || until === 'entry page')) throw new Error(`--until: '${until}' is none of ${STEPS.slice(1).join(', ')}`);
   return {
@@ -107,6 +113,7 @@ function settings() {
     classrooms: (addresses === 'both' ? ['distinct', 'one'] : [addresses]) as Classroom[],
     pages: values.pages === true,
     navigation: navigation as 'full' | 'client',
+    connections: connections as 'pooled' | 'fresh',
     stepCpu: values['step-cpu'] === true,
     firstStart: values['first-start'] === true,
     warmUp: number(values['warm-up'] ?? env.BENCH_WARM_UP ?? '10', '--warm-up', (n) => Number.isInteger(n) && n >= 0 && n <= 1000),
@@ -142,7 +149,7 @@ const round = (ms: number) => Math.round(ms);
 const summary = (values: number[]) => (values.length ? { p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), max: round(Math.max(...values)) } : undefined);
 
 async function runClassroom(server: RunningServer, classroom: Classroom, options: ReturnType<typeof settings>, base: Omit<ParticipantPlan, 'client' | 'index' | 'address'>) {
-  const client = createClient(server.port, options.participants + 1, 60_000);
+  const client = createClient(server.port, options.participants + 1, 60_000, { freshConnections: options.connections === 'fresh' });
   const random = seededRandom(options.seed + (classroom === 'one' ? 1 : 0));
   const arrivals = Array.from({ length: options.participants }, () => random.next() * options.windowS * 1000).sort((a, b) => a - b);
   const cpuBefore = cpuSecondsOf(server.pid);
@@ -180,6 +187,7 @@ async function runClassroom(server: RunningServer, classroom: Classroom, options
         firstErrors: failures.slice(0, SHOWN_FAILURES).map((f) => `participant ${f.participant}, ${f.step}: ${f.what}`),
       }),
       submitToFirstPageMs: summary(ok.map((o) => o.submitToFirstPageMs)),
+      linkToFirstPageMs: summary(ok.map((o) => o.linkToFirstPageMs)),
       stepMs: steps,
       serverCpuS: Math.round(serverCpuS * 10) / 10,
       // PostgreSQL's own processes, on the same cores (0 on PGlite, which is inside the server).
@@ -274,6 +282,7 @@ async function main(): Promise<number> {
       windowS: options.windowS,
       pages: options.pages,
       navigation: options.navigation,
+      connections: options.connections,
       ...(options.until && { until: options.until }),
       loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 10) / 10),
       results,
@@ -283,6 +292,7 @@ async function main(): Promise<number> {
       console.error(
         `bench:classroom: ${result.classroom}: ${result.reachedFirstPage} of ${result.participants} reached the first questionnaire page; ${result.errors} errors; ` +
           (timing ? `code submit to ${options.until ?? 'first page'} p50 ${timing.p50} ms, p95 ${timing.p95} ms, max ${timing.max} ms` : 'no timing') +
+          (result.linkToFirstPageMs ? ` (from asking for the link's page: p50 ${result.linkToFirstPageMs.p50} ms, p95 ${result.linkToFirstPageMs.p95} ms)` : '') +
           `; server CPU ${result.serverCpuS} s${result.databaseCpuS ? ` + PostgreSQL ${result.databaseCpuS} s` : ''} (${result.cpuMsPerParticipant} ms per participant)` +
           `, then busy ${result.serverBusyAfterLastS} s more (${result.serverCpuAfterLastS} s CPU: the keys' strong hash layer); peak RSS ${result.serverPeakRssMB} MB`,
       );

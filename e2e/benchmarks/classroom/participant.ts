@@ -20,7 +20,14 @@ export const PAGE_STEPS: ReadonlySet<Step> = new Set(['personal page', 'e-mail p
 export type Failure = { participant: number; step: Step; what: string };
 
 export type Outcome =
-  | { ok: true; participant: number; submitToFirstPageMs: number; steps: Partial<Record<Step, number>> }
+  | {
+      ok: true;
+      participant: number;
+      submitToFirstPageMs: number;
+      /** From asking for the deep link's page: what the participant waits in all, the page's own wait included. */
+      linkToFirstPageMs: number;
+      steps: Partial<Record<Step, number>>;
+    }
   | { ok: false; failure: Failure; steps: Partial<Record<Step, number>> };
 
 export type ParticipantPlan = {
@@ -142,6 +149,7 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
   };
 
   let submitted = 0;
+  const opened = performance.now();
   try {
     await page('entry page', `/kodew/${plan.groupCode}/${plan.language}`);
     xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
@@ -173,9 +181,9 @@ export async function runParticipant(plan: ParticipantPlan): Promise<Outcome> {
     await call('selection', 'submit/kodew/assessmentselection', { selectedQuestionnaireId: first.id, type: first.questionnaireType });
     if (plan.pages) await page('info page', '/kodewinfo');
     await page('questionnaire page', '/questionnaire', plan.firstQuestion);
-    return { ok: true, participant: index, submitToFirstPageMs: performance.now() - submitted, steps };
+    return { ok: true, participant: index, submitToFirstPageMs: performance.now() - submitted, linkToFirstPageMs: performance.now() - opened, steps };
   } catch (error) {
-    if (error instanceof Reached) return { ok: true, participant: index, submitToFirstPageMs: performance.now() - submitted, steps };
+    if (error instanceof Reached) return { ok: true, participant: index, submitToFirstPageMs: performance.now() - submitted, linkToFirstPageMs: performance.now() - opened, steps };
     if (error instanceof StepFailed) return { ok: false, failure: { participant: index, step: error.step, what: error.message }, steps };
     throw error;
   }
