@@ -16,12 +16,12 @@
  * they also load every page in between (personal info, e-mail step, manual, info), as a browser does,
  * and the selection as the page the browser loads (/kodewquestionnaireselection) instead of its page info.
  *
- * It runs twice on the same server: every participant from an address of their own (a classroom
- * of devices), then all from ONE address (a classroom behind NAT), and prints p50/p95/max from
- * code submit to first questionnaire page (and from asking for the deep link's page, its wait
- * included), each step's p50/p95, the server's CPU time (every process of it: the workers too) and PostgreSQL's (its processes on this machine; none on PGlite), per
- * participant as well, how long the
- * server stayed busy after the last first page (the strong layer of the new keys' hashes, which
+ * It runs twice on the same server: every participant from an address of their own (a classroom of
+ * devices), then all from ONE address (a classroom behind NAT), and prints p50/p95/max from code
+ * submit to first questionnaire page (and from asking for the deep link's page, its wait included),
+ * each step's p50/p95, the server's CPU time (every process of it: the workers too) and
+ * PostgreSQL's (its processes on this machine; none on PGlite), per participant as well, how long
+ * the server stayed busy after the last first page (the strong layer of the new keys' hashes, which
  * waits for a free core: lib/embedded-api/keyStrengthening.ts), the benchmark's own CPU time (it
  * shares the cores), and the errors (any HTTP error or answer other than Ok; the first few are
  * printed). The second classroom starts once the server is idle again. A few participants
