@@ -275,12 +275,16 @@ describe("the questionnaires' titles", () => {
 
     const motivation = JSON.parse(fs.readFileSync('content/questionnaires/kodew-motivation.json', 'utf8')) as { title: Record<string, string> };
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'titles-'));
-    // Its images go beside it, as the import asks.
-    fs.cpSync('content/questionnaires/kodew-motivation', path.join(folder, 'kodew-motivation'), { recursive: true });
-    const file = path.join(folder, 'kodew-motivation.json');
-    fs.writeFileSync(file, JSON.stringify({ ...motivation, title: { ...motivation.title, de: 'Motivation (neu)', en: 'Motivation (new)' } }));
-    const imported = await importQuestionnaireFile(db, file);
-    expect(imported).toMatchObject({ status: 'new-version', version: 2 });
+    try {
+      // Its images go beside it, as the import asks.
+      fs.cpSync('content/questionnaires/kodew-motivation', path.join(folder, 'kodew-motivation'), { recursive: true });
+      const file = path.join(folder, 'kodew-motivation.json');
+      fs.writeFileSync(file, JSON.stringify({ ...motivation, title: { ...motivation.title, de: 'Motivation (neu)', en: 'Motivation (new)' } }));
+      const imported = await importQuestionnaireFile(db, file);
+      expect(imported).toMatchObject({ status: 'new-version', version: 2 });
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
 
     expect(selections(await page(token)).map((s) => s.title)).toEqual(['Strengths profile', 'Motivation (new)', 'Leadership potential']);
     expect(selections(await page(token, 'de-DE')).map((s) => s.title)).toEqual(['Stärkenprofil', 'Motivation (neu)', 'Führungspotenzial']);
